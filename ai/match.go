@@ -1,0 +1,132 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tabulagames/tabula/games"
+)
+
+// MatchConfig describes a bot-against-bot match.
+type MatchConfig struct {
+	Game  string
+	Rules map[string]any // raw; validated here
+	Bots  []string       // one name per seat of the game
+	Games int
+	Seed  uint64
+	// Nodes, when > 0, gives every searching bot this node budget instead
+	// of its time budget, so the match is reproducible.
+	Nodes int64
+	// MaxTurns ends a game as a draw after this many turns (0 = 1000):
+	// games between bots can cycle forever.
+	MaxTurns int
+	// Progress, when set, is called after every game.
+	Progress func(done int, r GameResult)
+}
+
+// GameResult is one game of a match.
+type GameResult struct {
+	Seating []int // Seating[seat] = index into Bots
+	Outcome games.Outcome
+	Turns   int
+	Moves   []string
+}
+
+// MatchResult sums a match up per bot (in MatchConfig.Bots order).
+type MatchResult struct {
+	Game   string    `json:"game"`
+	Games  int       `json:"games"`
+	Bots   []string  `json:"bots"`
+	Wins   []int     `json:"wins"`
+	Draws  int       `json:"draws"`
+	Points []float64 `json:"points"`
+}
+
+// Match plays the games, rotating seats so every bot sits in every seat
+// equally often (game i seats bot (seat+i) mod n). A win is 1 point
+// (shared if several seats win); in a draw every bot gets 1/2, as
+// NOTATION.md says.
+func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
+	g, ok := games.Lookup(cfg.Game)
+	if !ok {
+		return MatchResult{}, fmt.Errorf("unknown game %q", cfg.Game)
+	}
+	rules, err := games.ValidateRules(g.RuleSpecs(), cfg.Rules)
+	if err != nil {
+		return MatchResult{}, err
+	}
+	n := len(cfg.Bots)
+	res := MatchResult{Game: cfg.Game, Games: cfg.Games, Bots: cfg.Bots, Wins: make([]int, n), Points: make([]float64, n)}
+	maxTurns := cfg.MaxTurns
+	if maxTurns == 0 {
+		maxTurns = 1000
+	}
+	for i := 0; i < cfg.Games; i++ {
+		seating := make([]int, n)
+		bots := make([]Bot, n)
+		for seat := range seating {
+			seating[seat] = (seat + i) % n
+			b, err := New(cfg.Game, cfg.Bots[seating[seat]], Options{Seed: cfg.Seed*1_000_003 + uint64(i)*31 + uint64(seat), Nodes: cfg.Nodes})
+			if err != nil {
+				return res, err
+			}
+			bots[seat] = b
+		}
+		st, err := g.New(games.Config{Rules: rules, Seed: int64(cfg.Seed) + int64(i)})
+		if err != nil {
+			return res, err
+		}
+		if st.Seats() != n {
+			return res, fmt.Errorf("%s is played by %d seats with these rules; %d bots given", cfg.Game, st.Seats(), n)
+		}
+		gr, err := PlayGame(ctx, st, bots, maxTurns)
+		if err != nil {
+			return res, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		gr.Seating = seating
+		switch gr.Outcome.Status {
+		case games.Win:
+			for _, w := range gr.Outcome.Winners {
+				res.Wins[seating[w]]++
+				res.Points[seating[w]] += 1 / float64(len(gr.Outcome.Winners))
+			}
+		default: // a draw, or the turn cap
+			res.Draws++
+			for _, b := range seating {
+				res.Points[b] += 0.5
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(i+1, gr)
+		}
+	}
+	return res, nil
+}
+
+// PlayGame plays st to its end (or maxTurns, a draw) with one bot per seat.
+// Every move goes through the notation, as a saved game would.
+func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (GameResult, error) {
+	var gr GameResult
+	for !st.Outcome().Over() && gr.Turns < maxTurns {
+		to := st.ToMove()
+		moves := make([]games.Move, len(to))
+		for j, seat := range to {
+			m, err := bots[seat].Choose(ctx, st.Clone(), seat)
+			if err != nil {
+				return gr, err
+			}
+			moves[j] = m
+		}
+		tok := games.FormatTurn(st, moves)
+		if err := games.PlayToken(st, tok); err != nil {
+			return gr, fmt.Errorf("bot move %q refused: %w", tok, err)
+		}
+		gr.Moves = append(gr.Moves, tok)
+		gr.Turns++
+	}
+	gr.Outcome = st.Outcome()
+	if !gr.Outcome.Over() {
+		gr.Outcome = games.Outcome{Status: games.Draw, Reason: fmt.Sprintf("stopped after %d turns", maxTurns)}
+	}
+	return gr, nil
+}

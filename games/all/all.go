@@ -1,0 +1,7 @@
+// Package all registers every game of the box in the catalog. Import it
+// for its side effect wherever the whole catalog is needed.
+package all
+
+import (
+	_ "github.com/tabulagames/tabula/games/classic"
+)

@@ -1,0 +1,206 @@
+// Package games holds the rules of every Tabula game behind one contract.
+//
+// It is pure Go: no Fyne, no files, no clocks. Everything that changes a
+// game (a tap on the board, a loaded file, a test, the command line) goes
+// through the same path: parse a token, check it is legal, apply it. So a
+// game that can be played can also be saved and replayed.
+//
+// The shape follows OpenSpiel's Game/State split: a Game describes itself
+// and makes States; a State answers who acts, what is legal, what the
+// outcome is, and applies moves.
+package games
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+)
+
+// Move is one seat's action, as a small per-game code. Each game documents
+// its own encoding; outside the game a Move is only passed around, printed
+// with MoveString or read with ParseMove.
+type Move int32
+
+// NoMove is a placeholder that no game uses as a real move.
+const NoMove Move = -1
+
+// Status is where a game stands.
+type Status int
+
+const (
+	Ongoing Status = iota
+	Win
+	Draw
+)
+
+// String gives the status word used in the notation ("ongoing", "win", "draw").
+func (s Status) String() string {
+	switch s {
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	default:
+		return "ongoing"
+	}
+}
+
+// Outcome is the result of a game so far.
+type Outcome struct {
+	Status  Status
+	Winners []int     // seats that won; empty unless Status == Win
+	Scores  []float64 // optional per-seat scores (games that count points)
+	Reason  string    // a short phrase for people: "three in a row on the 2nd rank"
+	Line    []string  // squares of the winning line(s), for highlighting
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Status != Ongoing }
+
+// Config is what a new state is made from.
+type Config struct {
+	Rules Rules           // validated house rules (see ValidateRules)
+	Seed  int64           // drives every random choice of the game itself
+	Setup json.RawMessage // optional start position (NOTATION.md "setup"); nil = usual start
+}
+
+// Game describes one game of the box and makes new states.
+type Game interface {
+	ID() string    // "classic"
+	Name() string  // "Tic-tac-toe"
+	Blurb() string // one line for the picker
+	// SeatRange is the smallest and largest number of seats the game can be
+	// played with; the house rules pick the exact number.
+	SeatRange() (min, max int)
+	// RuleSpecs lists the house rules, in the order a dialog shows them.
+	RuleSpecs() []RuleSpec
+	// New makes a state. Rules must already be validated; New checks the
+	// rules against each other and the setup, and refuses an impossible
+	// setup with an error that says which check failed.
+	New(cfg Config) (State, error)
+}
+
+// State is one position of a game in progress (or ended).
+//
+// A sequential turn has one seat in ToMove; a simultaneous turn (knights)
+// has several, and Play then takes one move per seat in ToMove order. A
+// multi-action turn (arena) is a run of plays by the same seat.
+type State interface {
+	// Seats is the number of seats in this game.
+	Seats() int
+	// ToMove lists the seats that act now, ascending; empty when the game is over.
+	ToMove() []int
+	// Legal lists the legal moves of a seat now; empty if it does not act.
+	Legal(seat int) []Move
+	// Play applies one move per seat in ToMove, in that order. An illegal
+	// move returns an error in a player's words and changes nothing.
+	Play(moves ...Move) error
+	// Outcome is the result so far.
+	Outcome() Outcome
+	// Hash identifies the position (for transposition tables); equal
+	// positions with the same seat to move have equal hashes.
+	Hash() uint64
+	// Position is the position as the JSON object of NOTATION.md.
+	Position() any
+	// MoveString writes one seat's move in notation.
+	MoveString(seat int, m Move) string
+	// ParseMove reads one seat's move token and checks that it is legal
+	// now. The error names the token and says why in a player's words.
+	ParseMove(seat int, token string) (Move, error)
+	// Clone returns an independent copy.
+	Clone() State
+}
+
+// TurnCodec is implemented by simultaneous games, whose save-file token
+// holds the moves of every seat of a turn ("c3,f6").
+type TurnCodec interface {
+	FormatTurn(moves []Move) string
+	ParseTurn(token string) ([]Move, error)
+}
+
+// Event is one step a move caused that a board may want to animate: a piece
+// sliding, a push, a return to hand, an explosion.
+type Event struct {
+	Kind  string // "enter", "move", "push", "return", "capture", "explode", ...
+	Seat  int
+	Piece int    // game-specific piece id or number
+	From  string // square names; empty when not on the board
+	To    string
+	Note  string // free text for people
+}
+
+// Evented is implemented by states that report the steps of their last play.
+type Evented interface {
+	LastEvents() []Event
+}
+
+// FormatTurn writes the save-file token of one turn: the single move of a
+// sequential turn, or the joint token of a simultaneous game.
+func FormatTurn(st State, moves []Move) string {
+	if tc, ok := st.(TurnCodec); ok {
+		return tc.FormatTurn(moves)
+	}
+	if len(moves) != 1 {
+		return "?"
+	}
+	to := st.ToMove()
+	seat := 0
+	if len(to) > 0 {
+		seat = to[0]
+	}
+	return st.MoveString(seat, moves[0])
+}
+
+// ParseTurn reads one save-file token against the state: for a sequential
+// game the move of the seat to act, for a simultaneous game every seat's.
+func ParseTurn(st State, token string) ([]Move, error) {
+	if tc, ok := st.(TurnCodec); ok {
+		return tc.ParseTurn(token)
+	}
+	to := st.ToMove()
+	if len(to) == 0 {
+		return nil, ErrGameOver
+	}
+	m, err := st.ParseMove(to[0], token)
+	if err != nil {
+		return nil, err
+	}
+	return []Move{m}, nil
+}
+
+// PlayToken parses one turn token and applies it.
+func PlayToken(st State, token string) error {
+	moves, err := ParseTurn(st, token)
+	if err != nil {
+		return err
+	}
+	return st.Play(moves...)
+}
+
+// LegalTokens lists the legal moves of the seats to move in notation,
+// sorted in byte order: a list for a single seat, or for a simultaneous
+// turn an object from seat number (as a string) to its list. It is the
+// "legal" field of `tabula replay --legal` and of the test vectors.
+func LegalTokens(st State) any {
+	to := st.ToMove()
+	tokens := func(seat int) []string {
+		ms := st.Legal(seat)
+		out := make([]string, len(ms))
+		for i, m := range ms {
+			out[i] = st.MoveString(seat, m)
+		}
+		sort.Strings(out)
+		return out
+	}
+	if _, simultaneous := st.(TurnCodec); simultaneous {
+		obj := map[string][]string{}
+		for _, seat := range to {
+			obj[strconv.Itoa(seat)] = tokens(seat)
+		}
+		return obj
+	}
+	if len(to) == 0 {
+		return []string{}
+	}
+	return tokens(to[0])
+}

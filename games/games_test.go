@@ -1,0 +1,145 @@
+package games_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tabulagames/tabula/games"
+	_ "github.com/tabulagames/tabula/games/all"
+)
+
+var specs = []games.RuleSpec{
+	{Key: "size", Kind: games.IntRule, Default: 8, Min: 6, Max: 12, Allowed: func(n int) bool { return n%2 == 0 }, RangeText: "an even number from 6 to 12"},
+	{Key: "pie", Kind: games.BoolRule, Default: false},
+	{Key: "firstPlayer", Kind: games.ChoiceRule, Default: "X", Choices: []string{"X", "O", "random"}},
+}
+
+func TestValidateRules(t *testing.T) {
+	r, err := games.ValidateRules(specs, map[string]any{"size": float64(10), "pie": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Int("size") != 10 || !r.Bool("pie") || r.String("firstPlayer") != "X" {
+		t.Fatalf("rules %v", r)
+	}
+	// command-line strings convert too
+	r, err = games.ValidateRules(specs, map[string]any{"size": "6", "pie": "false", "firstPlayer": "random"})
+	if err != nil || r.Int("size") != 6 || r.Bool("pie") || r.String("firstPlayer") != "random" {
+		t.Fatalf("rules %v, %v", r, err)
+	}
+	bad := []struct {
+		raw  map[string]any
+		want string
+	}{
+		{map[string]any{"size": float64(7)}, "`size` must be an even number from 6 to 12"},
+		{map[string]any{"size": float64(14)}, "`size` must be"},
+		{map[string]any{"size": 8.5}, "`size` must be"},
+		{map[string]any{"size": "8x"}, "`size` must be"},
+		{map[string]any{"pie": "yes"}, "`pie` must be true or false"},
+		{map[string]any{"firstPlayer": "x"}, "`firstPlayer` must be one of"},
+		{map[string]any{"colour": "red"}, "`colour` is not a house rule"},
+	}
+	for _, b := range bad {
+		_, err := games.ValidateRules(specs, b.raw)
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%v: error %v, want %q", b.raw, err, b.want)
+		}
+	}
+}
+
+func TestParseRuleList(t *testing.T) {
+	raw, err := games.ParseRuleList("size=10,pie=true")
+	if err != nil || raw["size"] != "10" || raw["pie"] != "true" {
+		t.Fatalf("%v %v", raw, err)
+	}
+	if _, err := games.ParseRuleList("size"); err == nil {
+		t.Fatal("accepted a rule without a value")
+	}
+}
+
+func TestDecodeRecordErrors(t *testing.T) {
+	cases := map[string]string{
+		`{"format":"tabula-save","version":2,"game":"classic","moves":[]}`: "newer Tabula",
+		`{"format":"tabula-save","version":1,"game":"classic","moves":[`:   "cut short",
+		`{"format":"other","game":"classic"}`:                              "not a Tabula save",
+		`{"version":1,"moves":[]}`:                                         "names no game",
+		`not json`:                                                         "not a valid JSON",
+		`{"game":"classic","moves":"b2"}`:                                  "not a Tabula save",
+	}
+	for in, want := range cases {
+		_, err := games.DecodeRecord([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestRecordRoundTripAndReplayError(t *testing.T) {
+	rec := &games.Record{Game: "classic", Moves: []string{"b2", "a1", "b2"}, Seats: []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "hard"}}}
+	data, err := games.EncodeRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := games.DecodeRecord(data)
+	if err != nil || back.Format != games.SaveFormat || back.Version != games.SaveVersion || len(back.Moves) != 3 || back.Seats[1].Bot != "hard" {
+		t.Fatalf("round trip: %+v %v", back, err)
+	}
+	states, err := back.Replay()
+	re, ok := err.(*games.ReplayError)
+	if !ok || re.Ply != 2 || re.Token != "b2" || len(states) != 3 {
+		t.Fatalf("replay error %v (%d states)", err, len(states))
+	}
+	if !strings.Contains(err.Error(), `move 3 ("b2")`) {
+		t.Fatalf("message %q", err)
+	}
+	for _, bad := range []*games.Record{
+		{Game: "chess"},
+		{Game: "classic", Rules: map[string]any{"size": 3}},
+		{Game: "classic", Seats: []games.SeatInfo{{Name: "solo"}}},
+	} {
+		if _, err := bad.Replay(); err == nil {
+			t.Errorf("%+v replayed", bad)
+		}
+	}
+}
+
+func TestSquares(t *testing.T) {
+	if games.SquareName(13, 13) != "n14" || games.SquareName(0, 0) != "a1" {
+		t.Fatal("square names")
+	}
+	f, r, err := games.ParseSquare("n14", 16, 16)
+	if err != nil || f != 13 || r != 13 {
+		t.Fatal(f, r, err)
+	}
+	for _, bad := range []string{"a0", "a01", "A1", "a", "", "i1", "a9", "a-1", "a1 "} {
+		if _, _, err := games.ParseSquare(bad, 8, 8); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestCatalog(t *testing.T) {
+	all := games.All()
+	if len(all) == 0 || all[0].ID() != "classic" {
+		t.Fatalf("catalog %v", all)
+	}
+	if _, ok := games.Lookup("nope"); ok {
+		t.Fatal("found a game that does not exist")
+	}
+}
+
+func FuzzDecodeRecord(f *testing.F) {
+	f.Add([]byte(`{"format":"tabula-save","version":1,"game":"classic","rules":{},"seed":1,"moves":["b2","a1"]}`))
+	f.Add([]byte(`{"game":"classic","setup":{"board":["X..","...","..."],"toMove":1},"moves":["b2"]}`))
+	f.Add([]byte(`{"game":"classic","moves":["b2","b2"]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := games.DecodeRecord(data)
+		if err != nil {
+			return
+		}
+		states, err := rec.Replay() // must not panic
+		if err == nil && len(states) != len(rec.Moves)+1 {
+			t.Fatalf("%d states for %d moves", len(states), len(rec.Moves))
+		}
+	})
+}

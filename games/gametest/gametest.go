@@ -1,0 +1,272 @@
+// Package gametest is the test kit every game uses: the shared vectors of
+// shared/testdata, a random-playout property test and a move-parser fuzz
+// body. It imports games only, so any game's tests can use it.
+package gametest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/tabulagames/tabula/games"
+)
+
+// VectorFile is one shared/testdata/<game>.json.
+type VectorFile struct {
+	Game    string   `json:"game"`
+	About   string   `json:"about"`
+	Vectors []Vector `json:"vectors"`
+}
+
+// Vector is one test case of a VectorFile.
+type Vector struct {
+	ID     string          `json:"id"`
+	About  string          `json:"about"`
+	Rules  map[string]any  `json:"rules"`
+	Seed   int64           `json:"seed"`
+	Setup  json.RawMessage `json:"setup"`
+	Moves  []string        `json:"moves"`
+	Expect struct {
+		Status   *string        `json:"status"`
+		Winners  []int          `json:"winners"`
+		ToMove   []int          `json:"toMove"`
+		Position map[string]any `json:"position"`
+		Legal    any            `json:"legal"`
+	} `json:"expect"`
+	Reject []struct {
+		Move string `json:"move"`
+		Why  string `json:"why"`
+	} `json:"reject"`
+}
+
+// TestdataDir is games/testdata, a copy of shared/testdata kept in the
+// repository so a clean clone tests itself (`make vectors` refreshes it).
+func TestdataDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "testdata")
+}
+
+// LoadVectors reads the vector file of a game.
+func LoadVectors(t testing.TB, game string) VectorFile {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(TestdataDir(), game+".json"))
+	if err != nil {
+		t.Fatalf("vectors: %v", err)
+	}
+	var vf VectorFile
+	if err := json.Unmarshal(data, &vf); err != nil {
+		t.Fatalf("vectors of %s: %v", game, err)
+	}
+	if len(vf.Vectors) == 0 {
+		t.Fatalf("vectors of %s: none", game)
+	}
+	return vf
+}
+
+// normalize turns any value into the shape encoding/json gives back, so
+// positions compare by their JSON meaning.
+func normalize(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("<unmarshalable: %v>", err)
+	}
+	var out any
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// RunVectors checks every vector of the game's file as a subtest.
+func RunVectors(t *testing.T, game string) {
+	vf := LoadVectors(t, game)
+	for _, v := range vf.Vectors {
+		t.Run(v.ID, func(t *testing.T) { CheckVector(t, game, v) })
+	}
+}
+
+// CheckVector replays one vector and checks what it expects.
+func CheckVector(t *testing.T, game string, v Vector) {
+	t.Helper()
+	rec := &games.Record{Game: game, Rules: v.Rules, Seed: v.Seed, Setup: v.Setup, Moves: v.Moves}
+	states, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("%s: replay: %v", v.About, err)
+	}
+	st := states[len(states)-1]
+	out := st.Outcome()
+	e := v.Expect
+	if e.Status != nil && out.Status.String() != *e.Status {
+		t.Errorf("status = %s, want %s (%s)", out.Status, *e.Status, v.About)
+	}
+	if e.Winners != nil && !sameInts(out.Winners, e.Winners) {
+		t.Errorf("winners = %v, want %v", out.Winners, e.Winners)
+	}
+	if e.ToMove != nil && !sameInts(st.ToMove(), e.ToMove) {
+		t.Errorf("toMove = %v, want %v", st.ToMove(), e.ToMove)
+	}
+	if e.Position != nil {
+		got, _ := normalize(st.Position()).(map[string]any)
+		for k, want := range e.Position {
+			if !reflect.DeepEqual(got[k], normalize(want)) {
+				t.Errorf("position.%s = %s, want %s", k, js(got[k]), js(want))
+			}
+		}
+	}
+	if e.Legal != nil {
+		got := normalize(games.LegalTokens(st))
+		if !reflect.DeepEqual(got, normalize(e.Legal)) {
+			t.Errorf("legal = %s\nwant %s", js(got), js(e.Legal))
+		}
+	}
+	for _, r := range v.Reject {
+		before, hash := js(st.Position()), st.Hash()
+		c := st.Clone()
+		err := games.PlayToken(c, r.Move)
+		if err == nil {
+			t.Errorf("move %q was accepted; want refused (%s)", r.Move, r.Why)
+		}
+		if js(c.Position()) != before || c.Hash() != hash {
+			t.Errorf("refused move %q changed the state", r.Move)
+		}
+	}
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func js(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// RandomPlayouts plays n games of random legal moves and checks at every
+// step: no panic, clones are independent and hash alike, every legal move
+// round-trips through its notation, refused moves change nothing, the game
+// ends within maxTurns, and the whole game replays from its notation to the
+// same position.
+func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, seed uint64) {
+	t.Helper()
+	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatalf("rules: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x7AB1A))
+	for i := 0; i < n; i++ {
+		gameSeed := int64(rng.Uint64())
+		st, err := g.New(games.Config{Rules: valid, Seed: gameSeed})
+		if err != nil {
+			t.Fatalf("new: %v", err)
+		}
+		var tokens []string
+		turns := 0
+		for !st.Outcome().Over() {
+			if turns >= maxTurns {
+				t.Fatalf("game %d did not end within %d turns", i, maxTurns)
+			}
+			to := st.ToMove()
+			if len(to) == 0 {
+				t.Fatalf("game %d: ongoing but nobody to move", i)
+			}
+			moves := make([]games.Move, len(to))
+			for j, seat := range to {
+				legal := st.Legal(seat)
+				if len(legal) == 0 {
+					t.Fatalf("game %d: seat %d to move has no legal move", i, seat)
+				}
+				if i < 50 || turns%7 == 0 { // full notation check on part of the run
+					for _, m := range legal {
+						tok := st.MoveString(seat, m)
+						back, err := st.ParseMove(seat, tok)
+						if err != nil || back != m {
+							t.Fatalf("game %d: move %d of seat %d writes as %q which reads back as %d (%v)", i, m, seat, tok, back, err)
+						}
+					}
+				}
+				moves[j] = legal[rng.IntN(len(legal))]
+			}
+			c := st.Clone()
+			if c.Hash() != st.Hash() {
+				t.Fatalf("game %d: clone hashes differently", i)
+			}
+			before := js(st.Position())
+			tokens = append(tokens, games.FormatTurn(st, moves))
+			if err := st.Play(moves...); err != nil {
+				t.Fatalf("game %d: legal move refused: %v", i, err)
+			}
+			if js(c.Position()) != before {
+				t.Fatalf("game %d: playing on the original changed its clone", i)
+			}
+			if err := c.Play(moves...); err != nil || c.Hash() != st.Hash() || js(c.Position()) != js(st.Position()) {
+				t.Fatalf("game %d: clone and original differ after the same move (%v)", i, err)
+			}
+			turns++
+		}
+		if len(st.ToMove()) != 0 {
+			t.Fatalf("game %d: over but %v to move", i, st.ToMove())
+		}
+		if st.Play(games.Move(0)) == nil {
+			t.Fatalf("game %d: a move was accepted after the end", i)
+		}
+		rec := &games.Record{Game: g.ID(), Rules: rules, Seed: gameSeed, Moves: tokens}
+		states, err := rec.Replay()
+		if err != nil {
+			t.Fatalf("game %d: replay of %v: %v", i, tokens, err)
+		}
+		last := states[len(states)-1]
+		if last.Hash() != st.Hash() || js(last.Position()) != js(st.Position()) {
+			t.Fatalf("game %d: replay from notation reached another position", i)
+		}
+	}
+}
+
+// FuzzMove is the body of a move-parser fuzz target: it plays a few random
+// moves chosen by the fuzzer's bytes, then feeds it a token. The parser must
+// not panic, and anything it accepts must be a legal move.
+func FuzzMove(t *testing.T, g games.Game, prefix []byte, token string) {
+	st, err := g.New(games.Config{Rules: games.Defaults(g.RuleSpecs())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range prefix {
+		to := st.ToMove()
+		if len(to) == 0 {
+			break
+		}
+		moves := make([]games.Move, len(to))
+		for j, seat := range to {
+			legal := st.Legal(seat)
+			moves[j] = legal[int(b)%len(legal)]
+		}
+		if err := st.Play(moves...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := js(st.Position())
+	moves, err := games.ParseTurn(st, token)
+	if err != nil {
+		if js(st.Position()) != before {
+			t.Fatalf("refused token %q changed the state", token)
+		}
+		return
+	}
+	to := st.ToMove()
+	for j, m := range moves {
+		found := false
+		for _, l := range st.Legal(to[j]) {
+			found = found || l == m
+		}
+		if !found {
+			t.Fatalf("token %q parsed to a move that is not legal", token)
+		}
+	}
+}

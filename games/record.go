@@ -1,0 +1,143 @@
+package games
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The save format written by this version (NOTATION.md "Save files").
+const (
+	SaveFormat  = "tabula-save"
+	SaveVersion = 1
+)
+
+// SeatInfo says who sits at a seat.
+type SeatInfo struct {
+	Name       string `json:"name"`
+	Controller string `json:"controller"`          // "human" or "ai"
+	Bot        string `json:"bot,omitempty"`       // bot name for "ai"
+	Character  string `json:"character,omitempty"` // games with characters (arena)
+}
+
+// Human reports whether a person plays the seat.
+func (s SeatInfo) Human() bool { return s.Controller != "ai" }
+
+// Record is a saved game: everything needed to replay it exactly.
+type Record struct {
+	Format  string          `json:"format"`
+	Version int             `json:"version"`
+	Game    string          `json:"game"`
+	Rules   map[string]any  `json:"rules"`
+	Seed    int64           `json:"seed"`
+	Seats   []SeatInfo      `json:"seats,omitempty"`
+	Moves   []string        `json:"moves"`
+	Setup   json.RawMessage `json:"setup,omitempty"`
+	Created time.Time       `json:"created,omitzero"`
+	Updated time.Time       `json:"updated,omitzero"`
+}
+
+// EncodeRecord writes a record as indented JSON, filling in the format.
+func EncodeRecord(r *Record) ([]byte, error) {
+	c := *r
+	c.Format, c.Version = SaveFormat, SaveVersion
+	if c.Rules == nil {
+		c.Rules = map[string]any{}
+	}
+	if c.Moves == nil {
+		c.Moves = []string{}
+	}
+	b, err := json.MarshalIndent(&c, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// DecodeRecord reads a save file. Unknown fields are ignored; a missing
+// game, a foreign format or a newer version is an error. It does not check
+// the moves: Replay does.
+func DecodeRecord(data []byte) (*Record, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var r Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
+				return nil, errors.New("the file is cut short (truncated)")
+			}
+			return nil, fmt.Errorf("not a valid JSON file (broken at byte %d)", se.Offset)
+		}
+		return nil, fmt.Errorf("not a Tabula save: %v", err)
+	}
+	if r.Format != "" && r.Format != SaveFormat {
+		return nil, fmt.Errorf("not a Tabula save (format %q)", r.Format)
+	}
+	if r.Version > SaveVersion {
+		return nil, fmt.Errorf("saved by a newer Tabula (save version %d; this one reads up to %d)", r.Version, SaveVersion)
+	}
+	if r.Game == "" {
+		return nil, errors.New("the save names no game")
+	}
+	if string(r.Setup) == "null" {
+		r.Setup = nil
+	}
+	return &r, nil
+}
+
+// ReplayError says which move of a record could not be replayed.
+type ReplayError struct {
+	Ply   int    // index into Moves; -1 when the game itself could not start
+	Token string // the refused token
+	Err   error
+}
+
+func (e *ReplayError) Error() string {
+	if e.Ply < 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("move %d (%q): %v", e.Ply+1, e.Token, e.Err)
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// Start validates the record's game and rules and makes its first state.
+func (r *Record) Start() (Game, State, error) {
+	g, ok := Lookup(r.Game)
+	if !ok {
+		return nil, nil, &ReplayError{Ply: -1, Err: fmt.Errorf("unknown game %q", r.Game)}
+	}
+	rules, err := ValidateRules(g.RuleSpecs(), r.Rules)
+	if err != nil {
+		return nil, nil, &ReplayError{Ply: -1, Err: err}
+	}
+	st, err := g.New(Config{Rules: rules, Seed: r.Seed, Setup: r.Setup})
+	if err != nil {
+		return nil, nil, &ReplayError{Ply: -1, Err: err}
+	}
+	if r.Seats != nil && len(r.Seats) != st.Seats() {
+		return nil, nil, &ReplayError{Ply: -1, Err: fmt.Errorf("the save lists %d seats; this game has %d", len(r.Seats), st.Seats())}
+	}
+	return g, st, nil
+}
+
+// Replay plays the record through the rules and returns every state, from
+// the start (index 0) to after the last move. The first illegal move stops
+// it with a *ReplayError naming its index and token.
+func (r *Record) Replay() ([]State, error) {
+	_, st, err := r.Start()
+	if err != nil {
+		return nil, err
+	}
+	states := make([]State, 0, len(r.Moves)+1)
+	states = append(states, st.Clone())
+	for i, tok := range r.Moves {
+		if err := PlayToken(st, tok); err != nil {
+			return states, &ReplayError{Ply: i, Token: tok, Err: err}
+		}
+		states = append(states, st.Clone())
+	}
+	return states, nil
+}

@@ -1,0 +1,183 @@
+package games
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// RuleKind is the type of a house rule's value.
+type RuleKind int
+
+const (
+	BoolRule   RuleKind = iota // true / false
+	IntRule                    // a whole number in a range
+	ChoiceRule                 // one of a list of strings
+)
+
+// RuleSpec describes one house rule: what a dialog shows and what a save
+// file may hold.
+type RuleSpec struct {
+	Key     string   // as in the save file: "forcedCapture"
+	Label   string   // for the dialog: "Forced capture"
+	Help    string   // one or two sentences for players
+	Kind    RuleKind //
+	Default any      // bool, int or string, by Kind
+	Min     int      // IntRule: smallest value
+	Max     int      // IntRule: largest value
+	// Allowed, when set, narrows an IntRule further (even sizes, "0 or 3..32").
+	Allowed func(int) bool
+	// RangeText says the range in words for the error message
+	// ("an even number from 6 to 12"); default "a whole number from Min to Max".
+	RangeText string
+	Choices   []string // ChoiceRule: the allowed values
+}
+
+// Rules holds validated house rules: every key of the game's specs, with a
+// bool, int or string value.
+type Rules map[string]any
+
+// Bool returns a boolean rule (false if absent).
+func (r Rules) Bool(key string) bool { v, _ := r[key].(bool); return v }
+
+// Int returns an integer rule (0 if absent).
+func (r Rules) Int(key string) int { v, _ := r[key].(int); return v }
+
+// String returns a choice rule ("" if absent).
+func (r Rules) String(key string) string { v, _ := r[key].(string); return v }
+
+// Defaults returns the rules with every spec at its default.
+func Defaults(specs []RuleSpec) Rules {
+	r := Rules{}
+	for _, s := range specs {
+		r[s.Key] = s.Default
+	}
+	return r
+}
+
+// describe says a spec's range in words.
+func (s RuleSpec) describe() string {
+	switch s.Kind {
+	case BoolRule:
+		return "true or false"
+	case ChoiceRule:
+		q := make([]string, len(s.Choices))
+		for i, c := range s.Choices {
+			q[i] = fmt.Sprintf("%q", c)
+		}
+		return "one of " + strings.Join(q, ", ")
+	default:
+		if s.RangeText != "" {
+			return s.RangeText
+		}
+		return fmt.Sprintf("a whole number from %d to %d", s.Min, s.Max)
+	}
+}
+
+// Check converts and checks one value against the spec. Values may come
+// from JSON (float64 numbers) or from a command line (strings).
+func (s RuleSpec) Check(v any) (any, error) {
+	bad := fmt.Errorf("`%s` must be %s", s.Key, s.describe())
+	switch s.Kind {
+	case BoolRule:
+		switch x := v.(type) {
+		case bool:
+			return x, nil
+		case string:
+			switch x {
+			case "true":
+				return true, nil
+			case "false":
+				return false, nil
+			}
+		}
+		return nil, bad
+	case ChoiceRule:
+		x, ok := v.(string)
+		if !ok {
+			return nil, bad
+		}
+		for _, c := range s.Choices {
+			if c == x {
+				return x, nil
+			}
+		}
+		return nil, bad
+	default:
+		var n int
+		switch x := v.(type) {
+		case int:
+			n = x
+		case int64:
+			n = int(x)
+		case float64:
+			if x != math.Trunc(x) || math.Abs(x) > 1e9 {
+				return nil, bad
+			}
+			n = int(x)
+		case string:
+			if _, err := fmt.Sscanf(x, "%d", &n); err != nil || fmt.Sprint(n) != x {
+				return nil, bad
+			}
+		default:
+			return nil, bad
+		}
+		if n < s.Min || n > s.Max || (s.Allowed != nil && !s.Allowed(n)) {
+			return nil, bad
+		}
+		return n, nil
+	}
+}
+
+// ValidateRules checks raw rule values (from a save file, a dialog or the
+// command line) against the specs and fills in the defaults. Any unknown
+// key or bad value is an error naming the rule; nothing is corrected
+// silently.
+func ValidateRules(specs []RuleSpec, raw map[string]any) (Rules, error) {
+	byKey := map[string]RuleSpec{}
+	for _, s := range specs {
+		byKey[s.Key] = s
+	}
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // report the same error every time
+	out := Defaults(specs)
+	for _, k := range keys {
+		s, ok := byKey[k]
+		if !ok {
+			if len(specs) == 0 {
+				return nil, fmt.Errorf("`%s` is not a house rule: this game has none", k)
+			}
+			names := make([]string, len(specs))
+			for i, s := range specs {
+				names[i] = s.Key
+			}
+			return nil, fmt.Errorf("`%s` is not a house rule of this game (known: %s)", k, strings.Join(names, ", "))
+		}
+		v, err := s.Check(raw[k])
+		if err != nil {
+			return nil, err
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// ParseRuleList reads "k=v,k=v" as given on the command line.
+func ParseRuleList(s string) (map[string]any, error) {
+	raw := map[string]any{}
+	if strings.TrimSpace(s) == "" {
+		return raw, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(part, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("bad rule %q: write key=value", part)
+		}
+		raw[k] = v
+	}
+	return raw, nil
+}
