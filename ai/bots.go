@@ -27,11 +27,13 @@ type Bot interface {
 // Options are the knobs every bot accepts.
 type Options struct {
 	Seed uint64 // the bot's own random stream; same seed, same state: same move
-	// Time overrides the bot's own thinking-time budget (0: the bot's default).
-	Time time.Duration
-	// Nodes overrides the time budget with a node budget, which makes a
-	// searching bot a pure function of (state, seed). Tests and matches use it.
+	// Nodes overrides the bot's own node (or iteration) budget; 0 keeps the
+	// level's default. Every level's default is a node budget, so a bot is
+	// a pure function of (state, seed) unless Time is set.
 	Nodes int64
+	// Time caps the thinking time on top of the node budget (the command
+	// line's --time; the UI's safety cap on slow phones). 0 = no cap.
+	Time time.Duration
 }
 
 // Spec names one bot of one game.

@@ -14,9 +14,6 @@ type MatchConfig struct {
 	Bots  []string       // one name per seat of the game
 	Games int
 	Seed  uint64
-	// Nodes, when > 0, gives every searching bot this node budget instead
-	// of its time budget, so the match is reproducible.
-	Nodes int64
 	// MaxTurns ends a game as a draw after this many turns (0 = 1000):
 	// games between bots can cycle forever.
 	MaxTurns int
@@ -66,7 +63,7 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		bots := make([]Bot, n)
 		for seat := range seating {
 			seating[seat] = (seat + i) % n
-			b, err := New(cfg.Game, cfg.Bots[seating[seat]], Options{Seed: cfg.Seed*1_000_003 + uint64(i)*31 + uint64(seat), Nodes: cfg.Nodes})
+			b, err := New(cfg.Game, cfg.Bots[seating[seat]], Options{Seed: cfg.Seed*1_000_003 + uint64(i)*31 + uint64(seat)})
 			if err != nil {
 				return res, err
 			}

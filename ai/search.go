@@ -34,8 +34,8 @@ type AlphaBeta struct {
 	Eval     Eval
 	Order    Order // optional
 	MaxDepth int   // plies; 0 = 64
-	Nodes    int64 // node budget; 0 = none (then Time or MaxDepth limits)
-	Time     time.Duration
+	Nodes    int64         // node budget; 0 = none. Deterministic.
+	Time     time.Duration // time cap on top of Nodes; 0 = none. Not deterministic.
 	TTBits   int // log2 of the table size; 0 = 18
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
@@ -103,7 +103,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	}
 	s := &searcher{AlphaBeta: ab, ctx: ctx, root: seat, limit: ab.Nodes,
 		tt: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
-	if ab.Time > 0 && ab.Nodes == 0 {
+	if ab.Time > 0 {
 		s.deadline = time.Now().Add(ab.Time)
 	}
 	maxDepth := ab.MaxDepth
