@@ -4,4 +4,5 @@ package all
 
 import (
 	_ "github.com/tabulagames/tabula/games/classic"
+	_ "github.com/tabulagames/tabula/games/infiltration"
 )
