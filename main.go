@@ -1,17 +1,51 @@
 // Command tabula is a box of seven strategy board games. Without arguments
-// it opens the window; with a subcommand it works headless (cli.go).
+// it opens the window; with a subcommand (cli.go) it works headless.
 package main
 
 import (
+	"flag"
+	"fmt"
 	"os"
+	"sort"
+	"strings"
 
+	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/all"
 	"github.com/tabulagames/tabula/ui"
 )
 
+const usage = `usage:
+  tabula                     open the window on the game picker
+  tabula --game ID           open straight into a new game (%s)
+  tabula replay [--legal] FILE...
+  tabula ai FILE [--bot NAME] [--time D] [--seed S]
+  tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S]
+`
+
 func main() {
-	if len(os.Args) > 1 && isSubcommand(os.Args[1]) {
-		os.Exit(runCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if len(args) > 0 && isSubcommand(args[0]) {
+		os.Exit(runCLI(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	ui.Run("")
+	ids := []string{}
+	for _, g := range games.All() {
+		ids = append(ids, g.ID())
+	}
+	sort.Strings(ids)
+	fs := flag.NewFlagSet("tabula", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprintf(os.Stderr, usage, strings.Join(ids, ", ")) }
+	game := fs.String("game", "", "open straight into a new game of this id")
+	if err := fs.Parse(args); err != nil {
+		os.Exit(exitUsage)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "tabula: unknown command %q\n", fs.Arg(0))
+		fs.Usage()
+		os.Exit(exitUsage)
+	}
+	if _, ok := games.Lookup(*game); *game != "" && !ok {
+		fmt.Fprintf(os.Stderr, "tabula: unknown game %q (choose one of %s)\n", *game, strings.Join(ids, ", "))
+		os.Exit(exitUsage)
+	}
+	ui.Run(*game)
 }

@@ -14,8 +14,9 @@ type MatchConfig struct {
 	Bots  []string       // one name per seat of the game
 	Games int
 	Seed  uint64
-	// MaxTurns ends a game as a draw after this many turns (0 = 1000):
-	// games between bots can cycle forever.
+	// MaxTurns ends a game as a draw after this many turns (0 = 200):
+	// games between bots can cycle forever. A turn is counted by the
+	// state's games.TurnCounter when it has one, else by plies.
 	MaxTurns int
 	// Progress, when set, is called after every game.
 	Progress func(done int, r GameResult)
@@ -25,7 +26,7 @@ type MatchConfig struct {
 type GameResult struct {
 	Seating []int // Seating[seat] = index into Bots
 	Outcome games.Outcome
-	Turns   int
+	Turns   int // plies played
 	Moves   []string
 }
 
@@ -56,7 +57,7 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 	res := MatchResult{Game: cfg.Game, Games: cfg.Games, Bots: cfg.Bots, Wins: make([]int, n), Points: make([]float64, n)}
 	maxTurns := cfg.MaxTurns
 	if maxTurns == 0 {
-		maxTurns = 1000
+		maxTurns = 200
 	}
 	for i := 0; i < cfg.Games; i++ {
 		seating := make([]int, n)
@@ -104,7 +105,13 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 // Every move goes through the notation, as a saved game would.
 func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (GameResult, error) {
 	var gr GameResult
-	for !st.Outcome().Over() && gr.Turns < maxTurns {
+	turns := func() int {
+		if tc, ok := st.(games.TurnCounter); ok {
+			return tc.Turn()
+		}
+		return gr.Turns
+	}
+	for !st.Outcome().Over() && turns() < maxTurns {
 		to := st.ToMove()
 		moves := make([]games.Move, len(to))
 		for j, seat := range to {

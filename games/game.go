@@ -204,3 +204,10 @@ func LegalTokens(st State) any {
 	}
 	return tokens(to[0])
 }
+
+// TurnCounter is implemented by games whose turns span several plies
+// (alcazar: two placements and a movement phase; arena: up to five
+// actions). Turn is the number of completed turns.
+type TurnCounter interface {
+	Turn() int
+}

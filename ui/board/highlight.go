@@ -1,0 +1,99 @@
+package board
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+)
+
+// The highlights of UX.md, one meaning each, the same in every game.
+
+// NewDot is a legal destination: a small amber dot.
+func NewDot() *canvas.Circle {
+	c := canvas.NewCircle(WithAlpha(SeatColor(0), 0xD0))
+	c.Hide()
+	return c
+}
+
+// PlaceDot centres a dot of a fifth of the cell in a square.
+func PlaceDot(c *canvas.Circle, pos fyne.Position, side float32) {
+	d := side * 0.22
+	c.Move(fyne.NewPos(pos.X+(side-d)/2, pos.Y+(side-d)/2))
+	c.Resize(fyne.NewSize(d, d))
+}
+
+// NewOutline is the selected piece or square (solid), the keyboard cursor
+// (thin, ink) or a hint (pulsing, the mover's colour).
+func NewOutline() *canvas.Rectangle {
+	r := canvas.NewRectangle(color.Transparent)
+	r.StrokeWidth = 3
+	r.Hide()
+	return r
+}
+
+// PlaceInset places a rectangle in a square, inset by a few pixels.
+func PlaceInset(o fyne.CanvasObject, pos fyne.Position, side, inset float32) {
+	o.Move(fyne.NewPos(pos.X+inset, pos.Y+inset))
+	o.Resize(fyne.NewSize(side-2*inset, side-2*inset))
+}
+
+// NewLastRing is the soft ring of the last move.
+func NewLastRing() *canvas.Circle {
+	c := canvas.NewCircle(color.Transparent)
+	c.StrokeWidth = 3
+	c.Hide()
+	return c
+}
+
+// LastRingColor is the soft ring's colour.
+func LastRingColor() color.NRGBA { return WithAlpha(Ink(), 0x50) }
+
+// NewGlow is the gold glow of a winning square.
+func NewGlow() *canvas.Rectangle {
+	r := canvas.NewRectangle(WithAlpha(Gold, 0x60))
+	r.StrokeColor = Gold
+	r.StrokeWidth = 3
+	r.CornerRadius = 6
+	r.Hide()
+	return r
+}
+
+// Pulse animates an outline's stroke between two opacities, forever, until
+// stopped. With reduced motion it shows a steady outline instead.
+func Pulse(r *canvas.Rectangle, c color.Color, reduced bool) *fyne.Animation {
+	r.StrokeColor = c
+	r.Show()
+	r.Refresh()
+	if reduced {
+		return nil
+	}
+	a := fyne.NewAnimation(700*time.Millisecond, func(f float32) {
+		r.StrokeColor = WithAlpha(c, uint8(80+175*f))
+		r.Refresh()
+	})
+	a.AutoReverse = true
+	a.RepeatCount = fyne.AnimationRepeatForever
+	a.Start()
+	return a
+}
+
+// Flash shows a square that would be refused, briefly.
+func Flash(r *canvas.Rectangle, d time.Duration) {
+	r.FillColor = Refused
+	r.StrokeColor = color.Transparent
+	r.Show()
+	r.Refresh()
+	if d <= 0 {
+		d = 10 * time.Millisecond
+	}
+	a := fyne.NewAnimation(d, func(f float32) {
+		r.FillColor = WithAlpha(Refused, uint8(0xC0*(1-f)))
+		r.Refresh()
+		if f >= 1 {
+			r.Hide()
+		}
+	})
+	a.Start()
+}

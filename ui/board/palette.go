@@ -1,0 +1,71 @@
+// Package board holds the drawing helpers every board widget shares: the
+// seat palette, square-grid geometry with rank and file labels, seat marks
+// and the highlights of UX.md (one meaning per highlight, in every game).
+package board
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// Seat colours, colour-blind safe, always paired with a shape or letter.
+var seatColors = []color.NRGBA{
+	{0xF0, 0xA5, 0x00, 0xFF}, // amber: seat 0, X
+	{0x44, 0xB4, 0xFF, 0xFF}, // ice-blue: seat 1, O
+	{0xFF, 0x6A, 0x8A, 0xFF}, // rose: seat 2, +
+	{0x3E, 0xD9, 0xA0, 0xFF}, // jade: seat 3, *
+}
+
+// SeatSymbols are the letters that go with the colours.
+var SeatSymbols = []string{"X", "O", "+", "*"}
+
+// SeatColor is the colour of a seat.
+func SeatColor(seat int) color.NRGBA { return seatColors[seat%len(seatColors)] }
+
+// WithAlpha returns c at the given opacity (0-255).
+func WithAlpha(c color.Color, a uint8) color.NRGBA {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), a}
+}
+
+// Gold is the winning line.
+var Gold = color.NRGBA{0xFF, 0xD0, 0x40, 0xFF}
+
+// Refused is the brief flash of a square that would be refused.
+var Refused = color.NRGBA{0xE0, 0x40, 0x40, 0xC0}
+
+// dark reports whether the current theme is dark, from its background.
+func dark() bool {
+	r, g, b, _ := theme.Color(theme.ColorNameBackground).RGBA()
+	return (r+g+b)/3 < 0x8000
+}
+
+// SquareTones are the two quiet checkered tones for the current theme. Read
+// them in Refresh so a theme switch repaints at once.
+func SquareTones() (light, darkTone color.NRGBA) {
+	if dark() {
+		return color.NRGBA{0x3A, 0x3F, 0x47, 0xFF}, color.NRGBA{0x2E, 0x32, 0x39, 0xFF}
+	}
+	return color.NRGBA{0xEE, 0xEA, 0xE0, 0xFF}, color.NRGBA{0xD8, 0xD2, 0xC4, 0xFF}
+}
+
+// Tint mixes a faint seat colour into a square tone (territory halves).
+func Tint(base color.NRGBA, seat int) color.NRGBA {
+	c := SeatColor(seat)
+	mix := func(a, b uint8) uint8 { return uint8((int(a)*85 + int(b)*15) / 100) }
+	return color.NRGBA{mix(base.R, c.R), mix(base.G, c.G), mix(base.B, c.B), 0xFF}
+}
+
+// Ink is the colour of labels and lines on the board.
+func Ink() color.Color { return theme.Color(theme.ColorNameForeground) }
+
+// Faint is a low-contrast ink for grid lines and rank/file labels.
+func Faint() color.NRGBA { return WithAlpha(theme.Color(theme.ColorNameForeground), 0x90) }
+
+// MinTouch is the smallest touch target (UX.md: 44x44 dp).
+const MinTouch float32 = 44
+
+// Square returns the largest square that fits in size.
+func Square(size fyne.Size) float32 { return min(size.Width, size.Height) }
