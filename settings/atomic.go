@@ -1,0 +1,122 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Test hooks: a failing disk is simulated by replacing these (never from
+// parallel tests).
+var (
+	// syncFile flushes a written temporary file to the disk.
+	syncFile = func(f *os.File) error { return f.Sync() }
+	// renameFile moves the finished temporary file over the target.
+	renameFile = os.Rename
+)
+
+// tempPrefix starts the name of every temporary file, so List skips them.
+const tempPrefix = ".tmp-"
+
+// writeAtomic writes a file so that readers see the old contents or the new
+// ones, never a mix: the data goes to a temporary file in the same folder,
+// is flushed, then renamed over path. On any error the temporary file is
+// removed and the old file, if any, is left exactly as it was. The folder
+// is created if needed.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*")
+	if err != nil {
+		return fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = write(f); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err = syncFile(f); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err = os.Chmod(tmp, 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err = renameFile(tmp, path); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// writeFileAtomic writes bytes with writeAtomic.
+func writeFileAtomic(path string, data []byte) error {
+	return writeAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// syncDir flushes a folder's entry list so a rename survives a crash. It is
+// best effort: some systems cannot open folders for syncing.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// moveAside renames a broken file to "<name>.broken-<UTC time>" (with a
+// counter if that exists already) so that nothing is lost when a fresh file
+// replaces it. A file that is already gone is not an error.
+func moveAside(path string, now time.Time) (string, error) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	base := path + ".broken-" + now.UTC().Format("20060102-150405")
+	dest := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dest); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		dest = fmt.Sprintf("%s-%d", base, i)
+	}
+	if err := os.Rename(path, dest); err != nil {
+		return "", fmt.Errorf("cannot move the broken file %s aside: %w", path, err)
+	}
+	return dest, nil
+}
+
+// readLimited reads a whole file, refusing one larger than limit bytes.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("the file is too large (over %d MiB)", limit>>20)
+	}
+	return data, nil
+}
+
+// isTemp reports whether a file name is one of our temporary files.
+func isTemp(name string) bool { return strings.HasPrefix(name, tempPrefix) }

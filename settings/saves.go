@@ -1,0 +1,550 @@
+package settings
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tabulagames/tabula/games"
+	_ "github.com/tabulagames/tabula/games/all" // every game, to replay saves
+)
+
+// maxSaveSize bounds what is read of one save file.
+const maxSaveSize = 16 << 20
+
+// ErrNoAutosave is returned by LoadAutosave when a game has no autosave.
+var ErrNoAutosave = fmt.Errorf("no autosave: %w", fs.ErrNotExist)
+
+// FileError says why a save file cannot be used. Ply is the index of the
+// first illegal move, or -1 when the problem is not a move.
+type FileError struct {
+	Path string
+	Ply  int
+	Err  error
+}
+
+func (e *FileError) Error() string {
+	return fmt.Sprintf("%s: %v", filepath.Base(e.Path), e.Err)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Entry is one file of the saves folder as the load dialog lists it. A file
+// that cannot be loaded is listed too, with Err saying why; it is never
+// changed or deleted by listing.
+type Entry struct {
+	Path     string
+	Name     string // the name given when saving, or the file name
+	Game     string // game id ("" if unreadable)
+	GameName string // the game's display name, if this build has the game
+	Seats    []games.SeatInfo
+	Plies    int       // moves played
+	Created  time.Time // zero if the file does not say
+	Updated  time.Time // when the game was saved (the file's time if it does not say)
+	Result   string    // "in progress", "Ana wins", "draw"; "unreadable" when Err != nil
+	Reason   string    // the game's phrase for how it ended ("three in a row on the 2nd rank")
+	Over     bool
+	Err      error // why the file cannot be loaded (a *FileError), nil if it can
+}
+
+// Store reads and writes the saves folder and the autosaves. Its methods
+// are safe for concurrent use.
+type Store struct {
+	mu    sync.Mutex
+	paths Paths
+	now   func() time.Time
+}
+
+// NewStore makes a store over the given paths. Nothing is created on disk
+// until the first save.
+func NewStore(p Paths) *Store { return &Store{paths: p, now: time.Now} }
+
+// Dir is the saves folder.
+func (s *Store) Dir() string { return s.paths.Saves }
+
+// ---- reading ----
+
+// loaded is a decoded, replayed save.
+type loaded struct {
+	rec    *games.Record
+	name   string
+	final  games.State
+	result string
+	reason string
+	over   bool
+}
+
+// loadBytes decodes a save and replays it through the rules. The error is
+// in words (broken JSON, truncated, newer version, illegal move at index N)
+// with the move index, or -1.
+func loadBytes(data []byte) (*loaded, int, error) {
+	rec, err := games.DecodeRecord(data)
+	if err != nil {
+		return nil, -1, err
+	}
+	states, err := rec.Replay()
+	if err != nil {
+		var re *games.ReplayError
+		if errors.As(err, &re) && re.Ply >= 0 {
+			return nil, re.Ply, fmt.Errorf("illegal move at index %d (%q): %v", re.Ply, re.Token, re.Err)
+		}
+		return nil, -1, err
+	}
+	var meta struct {
+		Name string `json:"name"`
+	}
+	json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &meta) // DecodeRecord accepted it
+	l := &loaded{rec: rec, name: cleanName(meta.Name), final: states[len(states)-1]}
+	l.result, l.reason, l.over = resultText(rec, l.final)
+	return l, -1, nil
+}
+
+// resultText says where a game stands, naming the winners by seat name.
+func resultText(rec *games.Record, st games.State) (result, reason string, over bool) {
+	o := st.Outcome()
+	switch o.Status {
+	case games.Draw:
+		return "draw", o.Reason, true
+	case games.Win:
+		names := make([]string, len(o.Winners))
+		for i, seat := range o.Winners {
+			names[i] = seatName(rec, seat)
+		}
+		verb := " wins"
+		if len(names) > 1 {
+			verb = " win"
+		}
+		return joinNames(names) + verb, o.Reason, true
+	default:
+		return "in progress", "", false
+	}
+}
+
+func seatName(rec *games.Record, seat int) string {
+	if seat >= 0 && seat < len(rec.Seats) {
+		if n := strings.TrimSpace(rec.Seats[seat].Name); n != "" {
+			return n
+		}
+	}
+	return fmt.Sprintf("Player %d", seat+1)
+}
+
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// readSave reads and checks one file.
+func readSave(path string) (*loaded, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
+	}
+	l, ply, err := loadBytes(data)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: ply, Err: err}
+	}
+	return l, nil
+}
+
+// Load reads a save file, checks it and replays it; the record is returned
+// only if every move is legal. The error is a *FileError. Load never
+// changes the file.
+func (s *Store) Load(path string) (*games.Record, error) {
+	l, err := readSave(path)
+	if err != nil {
+		return nil, err
+	}
+	return l.rec, nil
+}
+
+// List describes every save file (*.json) in the saves folder, the most
+// recently updated first. Unreadable files are listed with Err set. A
+// missing folder is an empty list.
+func (s *Store) List() ([]Entry, error) {
+	dirents, err := os.ReadDir(s.paths.Saves)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the saves folder: %w", err)
+	}
+	var out []Entry
+	for _, d := range dirents {
+		name := d.Name()
+		if isTemp(name) || !strings.EqualFold(filepath.Ext(name), ".json") {
+			continue
+		}
+		path := filepath.Join(s.paths.Saves, name)
+		info, err := os.Stat(path)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		e := Entry{Path: path, Name: strings.TrimSuffix(name, filepath.Ext(name)), Updated: info.ModTime()}
+		l, err := readSave(path)
+		if err != nil {
+			e.Err, e.Result = err, "unreadable"
+			// Say which game it was, if the file gets that far.
+			if rec, derr := games.DecodeRecord(mustRead(path)); derr == nil {
+				e.Game, e.Seats = rec.Game, rec.Seats
+			}
+		} else {
+			e.Game, e.Seats, e.Plies = l.rec.Game, l.rec.Seats, len(l.rec.Moves)
+			e.Created = l.rec.Created
+			if !l.rec.Updated.IsZero() {
+				e.Updated = l.rec.Updated
+			}
+			if l.name != "" {
+				e.Name = l.name
+			}
+			e.Result, e.Reason, e.Over = l.result, l.reason, l.over
+		}
+		if g, ok := games.Lookup(e.Game); ok {
+			e.GameName = g.Name()
+		}
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Updated.Equal(out[j].Updated) {
+			return out[i].Updated.After(out[j].Updated)
+		}
+		return out[i].Path < out[j].Path
+	})
+	return out, nil
+}
+
+func mustRead(path string) []byte {
+	b, _ := readLimited(path, maxSaveSize)
+	return b
+}
+
+// ---- writing ----
+
+// encodeSave encodes a record with games.EncodeRecord and adds the save's
+// display name as a "name" field (readers ignore unknown fields).
+func encodeSave(rec *games.Record, name string) ([]byte, error) {
+	b, err := games.EncodeRecord(rec)
+	if err != nil {
+		return nil, err
+	}
+	name = cleanName(name)
+	if name == "" {
+		return b, nil
+	}
+	if !bytes.HasPrefix(b, []byte("{\n")) {
+		return nil, errors.New("unexpected record encoding")
+	}
+	q, err := json.Marshal(name)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString("{\n  \"name\": ")
+	out.Write(q)
+	out.WriteString(",\n")
+	out.Write(b[2:])
+	return out.Bytes(), nil
+}
+
+// cleanName trims a display name, drops control characters and keeps at
+// most 80 characters.
+func cleanName(name string) string {
+	name = strings.ToValidUTF8(name, "")
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, name)
+	name = strings.Join(strings.Fields(name), " ")
+	if utf8.RuneCountInString(name) > 80 {
+		name = string([]rune(name)[:80])
+	}
+	return strings.TrimSpace(name)
+}
+
+// slug turns a display name into a safe piece of a file name: lower-case
+// ASCII letters and digits joined by single dashes, at most 32 bytes.
+func slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			if b.Len() >= 32 {
+				break
+			}
+		} else {
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+// newPath picks an unused file name in the saves folder from the game id,
+// the time and the slug of the name: "classic-20261121-100712-ana-vs-bo.json".
+// The caller holds s.mu.
+func (s *Store) newPath(game, name string, t time.Time) (string, error) {
+	if err := checkGameID(game); err != nil {
+		return "", err
+	}
+	base := game + "-" + t.UTC().Format("20060102-150405")
+	if sl := slug(name); sl != "" {
+		base += "-" + sl
+	}
+	for i := 1; ; i++ {
+		file := base + ".json"
+		if i > 1 {
+			file = fmt.Sprintf("%s-%d.json", base, i)
+		}
+		p := filepath.Join(s.paths.Saves, file)
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if i > 10000 {
+			return "", errors.New("too many saves with the same name")
+		}
+	}
+}
+
+// stamp copies a record and sets its times: Created if missing, Updated now.
+func (s *Store) stamp(rec *games.Record) *games.Record {
+	c := *rec
+	now := s.now().UTC().Truncate(time.Second)
+	if c.Created.IsZero() {
+		c.Created = now
+	}
+	c.Updated = now
+	return &c
+}
+
+// checkRecord replays a record, so that only loadable games are written.
+func checkRecord(rec *games.Record) error {
+	if rec == nil {
+		return errors.New("no game to save")
+	}
+	if err := checkGameID(rec.Game); err != nil {
+		return err
+	}
+	if _, err := rec.Replay(); err != nil {
+		return fmt.Errorf("this game cannot be saved: %w", err)
+	}
+	return nil
+}
+
+// Save writes a new save file for the game, named from its id, the time and
+// the given display name, and returns its path. The record is replayed
+// first, so a game that would not load is not written. The write is atomic:
+// on a full disk or a permission error the error is returned and nothing is
+// left behind. The record's Created is kept (set if missing); Updated is
+// set to now.
+func (s *Store) Save(rec *games.Record, name string) (string, error) {
+	if err := checkRecord(rec); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.stamp(rec)
+	data, err := encodeSave(c, name)
+	if err != nil {
+		return "", err
+	}
+	path, err := s.newPath(c.Game, name, c.Updated)
+	if err != nil {
+		return "", err
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// Overwrite replaces an existing save in the saves folder with a newer
+// state of the game (the player saves again). The old file stays whole if
+// the write fails.
+func (s *Store) Overwrite(path string, rec *games.Record, name string) error {
+	if err := s.inSaves(path); err != nil {
+		return err
+	}
+	if err := checkRecord(rec); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data, err := encodeSave(s.stamp(rec), name)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+// inSaves refuses a path that is not a file directly inside the saves folder.
+func (s *Store) inSaves(path string) error {
+	dir, err := filepath.Abs(s.paths.Saves)
+	if err != nil {
+		return err
+	}
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	if filepath.Dir(p) != dir || isTemp(filepath.Base(p)) {
+		return fmt.Errorf("%s is not a file of the saves folder %s", path, s.paths.Saves)
+	}
+	return nil
+}
+
+// Delete removes a save file of the saves folder (and nothing else).
+func (s *Store) Delete(path string) error {
+	if err := s.inSaves(path); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("cannot delete %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// Export copies a save to dest (a file, or a folder to copy into), byte
+// for byte, after checking that it loads. It returns the written path.
+func (s *Store) Export(path, dest string) (string, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return "", &FileError{Path: path, Ply: -1, Err: err}
+	}
+	if _, ply, err := loadBytes(data); err != nil {
+		return "", &FileError{Path: path, Ply: ply, Err: err}
+	}
+	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+		dest = filepath.Join(dest, filepath.Base(path))
+	}
+	if err := writeFileAtomic(dest, data); err != nil {
+		return "", err
+	}
+	return dest, nil
+}
+
+// Import copies a save file from elsewhere into the saves folder after
+// checking it: a file that does not decode or replay is refused and
+// nothing is written. The bytes are copied as they are; the new file is
+// named from the game id, the time and the save's name (or the source file
+// name). It returns the new path.
+func (s *Store) Import(src string) (string, error) {
+	data, err := readLimited(src, maxSaveSize)
+	if err != nil {
+		return "", &FileError{Path: src, Ply: -1, Err: err}
+	}
+	l, ply, err := loadBytes(data)
+	if err != nil {
+		return "", &FileError{Path: src, Ply: ply, Err: err}
+	}
+	name := l.name
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	path, err := s.newPath(l.rec.Game, name, s.now())
+	if err != nil {
+		return "", err
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// ---- autosave ----
+
+// AutosavePath is the autosave file of a game in the state folder.
+func (s *Store) AutosavePath(game string) (string, error) {
+	if err := checkGameID(game); err != nil {
+		return "", err
+	}
+	return filepath.Join(s.paths.State, "autosave-"+game+".json"), nil
+}
+
+// WriteAutosave replaces the game's autosave atomically. It is meant to run
+// after every move, so it does not replay the record; LoadAutosave does.
+func (s *Store) WriteAutosave(rec *games.Record) error {
+	if rec == nil {
+		return errors.New("no game to autosave")
+	}
+	path, err := s.AutosavePath(rec.Game)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data, err := games.EncodeRecord(s.stamp(rec))
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+// LoadAutosave reads and replays a game's autosave. It returns
+// ErrNoAutosave (which is fs.ErrNotExist) when there is none, and a
+// *FileError when the file is broken; a broken autosave is left as it is.
+func (s *Store) LoadAutosave(game string) (*games.Record, error) {
+	path, err := s.AutosavePath(game)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoAutosave
+	}
+	l, err := readSave(path)
+	if err != nil {
+		return nil, err
+	}
+	if l.rec.Game != game {
+		return nil, &FileError{Path: path, Ply: -1, Err: fmt.Errorf("the autosave is a game of %q, not %q", l.rec.Game, game)}
+	}
+	return l.rec, nil
+}
+
+// HasAutosave reports whether a game has an autosave file (readable or not).
+func (s *Store) HasAutosave(game string) bool {
+	path, err := s.AutosavePath(game)
+	if err != nil {
+		return false
+	}
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// ClearAutosave removes a game's autosave; none is not an error.
+func (s *Store) ClearAutosave(game string) error {
+	path, err := s.AutosavePath(game)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cannot remove the autosave: %w", err)
+	}
+	return nil
+}
