@@ -32,11 +32,11 @@ type Order func(st games.State, moves []games.Move)
 // It does not handle simultaneous turns (use MCTS there).
 type AlphaBeta struct {
 	Eval     Eval
-	Order    Order // optional
-	MaxDepth int   // plies; 0 = 64
+	Order    Order         // optional
+	MaxDepth int           // plies; 0 = 64
 	Nodes    int64         // node budget; 0 = none. Deterministic.
 	Time     time.Duration // time cap on top of Nodes; 0 = none. Not deterministic.
-	TTBits   int // log2 of the table size; 0 = 18
+	TTBits   int           // log2 of the table size; 0 = 18
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
 	Seed  uint64
