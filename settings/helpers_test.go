@@ -1,0 +1,106 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// home gives each test its own TABULA_HOME and the paths under it.
+func home(t *testing.T) Paths {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv(HomeEnv, dir)
+	p, err := Resolve("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// snapshot records the bytes and modification time of a file.
+type snapshot struct {
+	path  string
+	data  []byte
+	mtime time.Time
+}
+
+func snap(t *testing.T, path string) snapshot {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snapshot{path, readFile(t, path), info.ModTime()}
+}
+
+// untouched fails if the file changed in any way since the snapshot.
+func (s snapshot) untouched(t *testing.T) {
+	t.Helper()
+	info, err := os.Stat(s.path)
+	if err != nil {
+		t.Fatalf("%s is gone: %v", s.path, err)
+	}
+	if b := readFile(t, s.path); !bytes.Equal(b, s.data) {
+		t.Fatalf("%s changed:\n%s\nwas:\n%s", s.path, b, s.data)
+	}
+	if !info.ModTime().Equal(s.mtime) {
+		t.Fatalf("%s was rewritten (mtime %v, was %v)", s.path, info.ModTime(), s.mtime)
+	}
+}
+
+// noTemps fails if a temporary file was left in dir.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), tempPrefix) {
+			t.Fatalf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+// failDisk makes the next atomic writes fail as a full disk would, after
+// the data went to the temporary file.
+func failDisk(t *testing.T) {
+	t.Helper()
+	old := syncFile
+	syncFile = func(f *os.File) error { return &os.PathError{Op: "sync", Path: f.Name(), Err: syscall.ENOSPC} }
+	t.Cleanup(func() { syncFile = old })
+}
+
+// failRename makes the final rename fail (a permission error).
+func failRename(t *testing.T) {
+	t.Helper()
+	old := renameFile
+	renameFile = func(from, to string) error {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EACCES}
+	}
+	t.Cleanup(func() { renameFile = old })
+}
+
+func isDiskFull(err error) bool { return errors.Is(err, syscall.ENOSPC) }
