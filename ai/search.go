@@ -40,6 +40,14 @@ type AlphaBeta struct {
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
 	Seed  uint64
+	// Quiet, when set, says where a leaf may be scored: a position at the
+	// horizon that is not quiet is searched on until one is (alcazar
+	// scores only right after a movement phase). It must turn true
+	// within a few plies on every line.
+	Quiet func(st games.State) bool
+	// DepthStep is how many plies each iteration of the deepening adds
+	// (0 = 1); with Quiet, 2 keeps iterations aligned on whole turns.
+	DepthStep int
 }
 
 // Result is what a search found.
@@ -115,7 +123,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 		ab.Order(st, moves)
 	}
 	best := Result{Move: moves[0], Score: -WinScore - 1}
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1; depth <= maxDepth; depth += max(ab.DepthStep, 1) {
 		r, err := s.rootSearch(st, moves, depth, rng)
 		if err != nil {
 			if best.Depth == 0 && ctx.Err() != nil {
@@ -244,7 +252,7 @@ func (s *searcher) search(st games.State, depth, ply, alpha, beta int) (int, err
 	if len(to) != 1 {
 		return 0, fmt.Errorf("alpha-beta: simultaneous turn")
 	}
-	if depth <= 0 {
+	if depth <= 0 && (s.Quiet == nil || s.Quiet(st)) {
 		return s.Eval(st, s.root), nil
 	}
 	mover := to[0]
