@@ -261,6 +261,32 @@ func encodeSave(rec *games.Record, name string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// withName adds a "name" field to a save that has none, leaving every other
+// byte as it was. If that cannot be done safely the data is returned as is.
+func withName(data []byte, name string) []byte {
+	if name == "" {
+		return data
+	}
+	i := bytes.IndexByte(data, '{')
+	if i < 0 || len(bytes.TrimLeft(bytes.TrimPrefix(data[:i], []byte("\xef\xbb\xbf")), " \t\r\n")) != 0 {
+		return data
+	}
+	q, err := json.Marshal(name)
+	if err != nil {
+		return data
+	}
+	var out bytes.Buffer
+	out.Write(data[:i+1])
+	out.WriteString("\"name\": ")
+	out.Write(q)
+	out.WriteString(", ")
+	out.Write(data[i+1:])
+	if l, _, err := loadBytes(out.Bytes()); err != nil || l.name != name {
+		return data
+	}
+	return out.Bytes()
+}
+
 // cleanName trims a display name, drops control characters and keeps at
 // most 80 characters.
 func cleanName(name string) string {
@@ -461,7 +487,9 @@ func (s *Store) Import(src string) (string, error) {
 	}
 	name := l.name
 	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
+		// Keep the source file's name as the display name.
+		name = cleanName(strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)))
+		data = withName(data, name)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

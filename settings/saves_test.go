@@ -1,0 +1,587 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabulagames/tabula/games"
+)
+
+var (
+	xWins = []string{"a1", "a2", "b1", "b2", "c1"}
+	draw  = []string{"a3", "b2", "c3", "b3", "b1", "a1", "a2", "c2", "c1"}
+)
+
+func classicRecord(moves ...string) *games.Record {
+	return &games.Record{
+		Game: "classic",
+		Seats: []games.SeatInfo{
+			{Name: "Ana", Controller: "human"},
+			{Name: "Computer", Controller: "ai", Bot: "hard"},
+		},
+		Moves:   moves,
+		Created: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC),
+	}
+}
+
+func fixedClock(s *Store, t time.Time) { s.now = func() time.Time { return t } }
+
+func TestSaveListLoadRoundTrip(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	fixedClock(s, time.Date(2026, 11, 21, 10, 7, 12, 0, time.UTC))
+	rec := classicRecord("b2", "a1")
+	path, err := s.Save(rec, "Ana vs Computer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(path) != p.Saves || filepath.Base(path) != "classic-20261121-100712-ana-vs-computer.json" {
+		t.Fatalf("saved to %s", path)
+	}
+	noTemps(t, p.Saves)
+	got, err := s.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != "classic" || strings.Join(got.Moves, " ") != "b2 a1" || len(got.Seats) != 2 || got.Seats[1].Bot != "hard" ||
+		!got.Created.Equal(rec.Created) || !got.Updated.Equal(time.Date(2026, 11, 21, 10, 7, 12, 0, time.UTC)) {
+		t.Fatalf("loaded %+v", got)
+	}
+	if rec.Updated != (time.Time{}) {
+		t.Fatal("Save changed the caller's record")
+	}
+	list, err := s.List()
+	if err != nil || len(list) != 1 {
+		t.Fatalf("List = %+v, %v", list, err)
+	}
+	e := list[0]
+	if e.Err != nil || e.Name != "Ana vs Computer" || e.Game != "classic" || e.GameName != "Tic-tac-toe" ||
+		e.Plies != 2 || e.Result != "in progress" || e.Over || e.Path != path || len(e.Seats) != 2 {
+		t.Fatalf("entry %+v", e)
+	}
+	// A second save in the same second gets its own file.
+	path2, err := s.Save(rec, "Ana vs Computer")
+	if err != nil || path2 == path || !strings.HasSuffix(path2, "-ana-vs-computer-2.json") {
+		t.Fatalf("second save: %s, %v", path2, err)
+	}
+}
+
+func TestSaveResults(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	base := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	cases := []struct {
+		rec            *games.Record
+		result, reason string
+		over           bool
+	}{
+		{classicRecord(), "in progress", "", false},
+		{classicRecord(xWins...), "Ana wins", "three in a row on the 1st rank", true},
+		{classicRecord(draw...), "draw", "the board is full", true},
+		{&games.Record{Game: "classic", Moves: []string{"a2", "a1", "b2", "b1", "a3", "c1"}}, "Player 2 wins", "three in a row on the 1st rank", true},
+	}
+	for i, tc := range cases {
+		fixedClock(s, base.Add(time.Duration(i)*time.Minute))
+		if _, err := s.Save(tc.rec, fmt.Sprint("game ", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := s.List()
+	if err != nil || len(list) != len(cases) {
+		t.Fatalf("List: %d entries, %v", len(list), err)
+	}
+	for i, tc := range cases {
+		e := list[len(list)-1-i] // newest first
+		if e.Name != fmt.Sprint("game ", i) || e.Result != tc.result || e.Reason != tc.reason || e.Over != tc.over || e.Err != nil {
+			t.Errorf("case %d: %q %q %q %v %v", i, e.Name, e.Result, e.Reason, e.Over, e.Err)
+		}
+	}
+}
+
+func TestSaveNamesAreSanitized(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	for _, name := range []string{"../../../etc/passwd", `C:\Windows\system32`, "\x00\n\t", "ünïcødé ☃", ".hidden", strings.Repeat("long", 100), ""} {
+		path, err := s.Save(classicRecord(), name)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		base := filepath.Base(path)
+		if filepath.Dir(path) != p.Saves || strings.ContainsAny(base, `/\ :`) || strings.HasPrefix(base, ".") || len(base) > 80 {
+			t.Errorf("name %q saved as %q", name, path)
+		}
+		for _, r := range strings.TrimSuffix(base, ".json") {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				t.Errorf("name %q gave file name %q", name, base)
+				break
+			}
+		}
+	}
+	list, _ := s.List()
+	names := map[string]bool{}
+	for _, e := range list {
+		if e.Err != nil {
+			t.Fatal(e.Err)
+		}
+		names[e.Name] = true
+	}
+	for _, want := range []string{"../../../etc/passwd", `C:\Windows\system32`, "ünïcødé ☃", ".hidden", strings.Repeat("long", 20)} {
+		if !names[want] {
+			t.Errorf("display name %q lost; have %v", want, names)
+		}
+	}
+	if _, err := s.Save(&games.Record{Game: "../x"}, "x"); err == nil {
+		t.Fatal("a game id with a path in it was saved")
+	}
+}
+
+func TestSaveRefusesUnplayableRecord(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	for _, rec := range []*games.Record{
+		nil,
+		{Game: "classic", Moves: []string{"a1", "a1"}},
+		{Game: "nosuchgame"},
+		{Game: "classic", Seats: []games.SeatInfo{{Name: "solo"}}},
+	} {
+		if _, err := s.Save(rec, "x"); err == nil {
+			t.Errorf("saved %+v", rec)
+		}
+	}
+	if _, err := os.Stat(p.Saves); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a refused save created the folder")
+	}
+}
+
+// brokenFiles are save files that must be listed as unreadable, with the
+// reason, and never changed.
+var brokenFiles = []struct {
+	file, data, reason string
+	ply            int
+}{
+	{"broken-json.json", `{"game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
+	{"truncated.json", `{"format": "tabula-save", "version": 1, "game": "classic", "moves": ["a1", "b`, "truncated", -1},
+	{"newer.json", `{"format": "tabula-save", "version": 99, "game": "classic", "moves": []}`, "newer Tabula", -1},
+	{"illegal.json", `{"game": "classic", "moves": ["a1", "b2", "a1"]}`, "illegal move at index 2", 2},
+	{"bad-token.json", `{"game": "classic", "moves": ["zz9"]}`, "illegal move at index 0", 0},
+	{"unknown-game.json", `{"game": "chess", "moves": []}`, "unknown game", -1},
+	{"no-game.json", `{"moves": []}`, "names no game", -1},
+	{"foreign.json", `{"format": "something-else", "game": "classic"}`, "not a Tabula save", -1},
+	{"empty.json", ``, "truncated", -1},
+	{"wrong-types.json", `{"game": "classic", "moves": "a1"}`, "not a Tabula save", -1},
+	{"binary.json", "\x00\xff\xfe garbage", "not a valid JSON file", -1},
+}
+
+func TestBrokenSavesListedUntouched(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	good, err := s.Save(classicRecord(xWins...), "good one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []snapshot
+	for _, b := range brokenFiles {
+		path := filepath.Join(p.Saves, b.file)
+		writeFile(t, path, []byte(b.data))
+		snaps = append(snaps, snap(t, path))
+	}
+	// Files that are not saves are not listed.
+	writeFile(t, filepath.Join(p.Saves, "notes.txt"), []byte("hello"))
+	os.Mkdir(filepath.Join(p.Saves, "folder.json"), 0o755)
+
+	for round := 0; round < 2; round++ {
+		list, err := s.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != len(brokenFiles)+1 {
+			t.Fatalf("List has %d entries, want %d", len(list), len(brokenFiles)+1)
+		}
+		byFile := map[string]Entry{}
+		for _, e := range list {
+			byFile[filepath.Base(e.Path)] = e
+		}
+		if e := byFile[filepath.Base(good)]; e.Err != nil || e.Result != "Ana wins" {
+			t.Fatalf("good entry %+v", e)
+		}
+		for _, b := range brokenFiles {
+			e, ok := byFile[b.file]
+			if !ok {
+				t.Fatalf("%s not listed", b.file)
+			}
+			var fe *FileError
+			if !errors.As(e.Err, &fe) || e.Result != "unreadable" || !strings.Contains(e.Err.Error(), b.reason) || fe.Ply != b.ply {
+				t.Errorf("%s: result %q err %v, want %q at ply %d", b.file, e.Result, e.Err, b.reason, b.ply)
+			}
+		}
+	}
+	for _, b := range brokenFiles {
+		_, err := s.Load(filepath.Join(p.Saves, b.file))
+		if err == nil || !strings.Contains(err.Error(), b.reason) || !strings.Contains(err.Error(), b.file) {
+			t.Errorf("Load(%s) = %v", b.file, err)
+		}
+	}
+	for _, sn := range snaps {
+		sn.untouched(t)
+	}
+}
+
+func TestLoadAcceptsMinimalAndBOMFiles(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path := filepath.Join(t.TempDir(), "min.json")
+	writeFile(t, path, []byte("\xef\xbb\xbf{\"game\":\"classic\",\"moves\":[\"b2\"],\"extra\":{\"future\":1}}"))
+	rec, err := s.Load(path)
+	if err != nil || len(rec.Moves) != 1 {
+		t.Fatalf("Load = %+v, %v", rec, err)
+	}
+}
+
+func TestOverwriteFailureKeepsOldFile(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path, err := s.Save(classicRecord("b2"), "keep me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snap(t, path)
+
+	failDisk(t)
+	if err := s.Overwrite(path, classicRecord("b2", "a1"), "keep me"); !isDiskFull(err) {
+		t.Fatalf("Overwrite on a full disk: %v", err)
+	}
+	before.untouched(t)
+	noTemps(t, p.Saves)
+	if _, err := s.Save(classicRecord("b2", "a1"), "new"); !isDiskFull(err) {
+		t.Fatalf("Save on a full disk: %v", err)
+	}
+	if list, _ := s.List(); len(list) != 1 {
+		t.Fatalf("a failed save left %d files", len(list))
+	}
+	noTemps(t, p.Saves)
+}
+
+func TestRenameFailureKeepsOldFile(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path, err := s.Save(classicRecord("b2"), "keep me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snap(t, path)
+	failRename(t)
+	if err := s.Overwrite(path, classicRecord("b2", "a1"), ""); err == nil {
+		t.Fatal("Overwrite succeeded with a failing rename")
+	}
+	if err := s.WriteAutosave(classicRecord("b2")); err == nil {
+		t.Fatal("WriteAutosave succeeded with a failing rename")
+	}
+	before.untouched(t)
+	noTemps(t, p.Saves)
+	noTemps(t, p.State)
+}
+
+func TestOverwriteUpdatesInPlace(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path, _ := s.Save(classicRecord("b2"), "mine")
+	if err := s.Overwrite(path, classicRecord("b2", "a1", "c3"), "mine"); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.Load(path)
+	if err != nil || len(rec.Moves) != 3 {
+		t.Fatalf("after overwrite: %+v %v", rec, err)
+	}
+	if err := s.Overwrite(filepath.Join(t.TempDir(), "elsewhere.json"), classicRecord(), ""); err == nil {
+		t.Fatal("Overwrite wrote outside the saves folder")
+	}
+	if err := s.Overwrite(path, &games.Record{Game: "classic", Moves: []string{"a1", "a1"}}, ""); err == nil {
+		t.Fatal("Overwrite wrote an unplayable game")
+	}
+}
+
+func TestUnwritableSavesFolder(t *testing.T) {
+	p := home(t)
+	// Something that is not a folder where the saves folder should be.
+	writeFile(t, p.Saves, []byte("in the way"))
+	s := NewStore(p)
+	if _, err := s.Save(classicRecord(), "x"); err == nil {
+		t.Fatal("saved into a file")
+	}
+	if got := readFile(t, p.Saves); string(got) != "in the way" {
+		t.Fatal("the obstacle was changed")
+	}
+}
+
+func TestReadOnlySavesFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root ignores folder permissions; the failing-writer tests cover this")
+	}
+	p := home(t)
+	s := NewStore(p)
+	path, err := s.Save(classicRecord("b2"), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snap(t, path)
+	os.Chmod(p.Saves, 0o555)
+	defer os.Chmod(p.Saves, 0o755)
+	if err := s.Overwrite(path, classicRecord("b2", "a1"), "x"); !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("Overwrite in a read-only folder: %v", err)
+	}
+	before.untouched(t)
+}
+
+func TestDelete(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path, _ := s.Save(classicRecord(), "x")
+	outside := filepath.Join(t.TempDir(), "x.json")
+	writeFile(t, outside, []byte("{}"))
+	for _, bad := range []string{outside, filepath.Join(p.Saves, "..", "stats.json"), p.Saves} {
+		if err := s.Delete(bad); err == nil {
+			t.Errorf("Delete(%s) succeeded", bad)
+		}
+	}
+	if err := s.Delete(path); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := s.List(); len(list) != 0 {
+		t.Fatal("not deleted")
+	}
+	if err := s.Delete(path); err == nil {
+		t.Fatal("deleting twice is not reported")
+	}
+	readFile(t, outside)
+}
+
+func TestImportExport(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	outDir := t.TempDir()
+
+	// Import copies a good file byte for byte, unknown fields and all.
+	named := []byte("{\"name\": \"Club final\", \"game\": \"classic\", \"moves\": [\"b2\"]}")
+	namedSrc := filepath.Join(outDir, "whatever.json")
+	writeFile(t, namedSrc, named)
+	path, err := s.Import(namedSrc)
+	if err != nil || !bytes.Equal(readFile(t, path), named) || !strings.HasSuffix(path, "-club-final.json") {
+		t.Fatalf("Import(named) = %s, %v", path, err)
+	}
+	if err := s.Delete(path); err != nil {
+		t.Fatal(err)
+	}
+	// A file without a name gets the source file's name as its display
+	// name; every other byte is kept.
+	src := filepath.Join(outDir, "From a Friend.json")
+	orig := []byte("{\"game\": \"classic\", \"moves\": [\"b2\", \"a1\"], \"comment\": \"keep me\"}\n")
+	writeFile(t, src, orig)
+	path, err = s.Import(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := append([]byte(`{"name": "From a Friend", `), orig[1:]...)
+	if filepath.Dir(path) != p.Saves || !strings.HasSuffix(path, "-from-a-friend.json") || !bytes.Equal(readFile(t, path), good) {
+		t.Fatalf("imported as %s: %s", path, readFile(t, path))
+	}
+	list, _ := s.List()
+	if len(list) != 1 || list[0].Name != "From a Friend" || list[0].Plies != 2 {
+		t.Fatalf("after import: %+v", list)
+	}
+
+	// Export writes the same bytes, to a file or into a folder.
+	dest, err := s.Export(path, outDir)
+	if err != nil || filepath.Dir(dest) != outDir || !bytes.Equal(readFile(t, dest), good) {
+		t.Fatalf("Export into folder: %s, %v", dest, err)
+	}
+	copyPath := filepath.Join(outDir, "sub", "copy.json")
+	if dest, err := s.Export(path, copyPath); err != nil || dest != copyPath || !bytes.Equal(readFile(t, copyPath), good) {
+		t.Fatalf("Export to file: %s, %v", dest, err)
+	}
+
+	// Bad files are refused and nothing is written.
+	for _, b := range brokenFiles {
+		bad := filepath.Join(outDir, b.file)
+		writeFile(t, bad, []byte(b.data))
+		if _, err := s.Import(bad); err == nil || !strings.Contains(err.Error(), b.reason) {
+			t.Errorf("Import(%s) = %v, want %q", b.file, err, b.reason)
+		}
+		badInSaves := filepath.Join(p.Saves, "x-"+b.file)
+		writeFile(t, badInSaves, []byte(b.data))
+		if _, err := s.Export(badInSaves, filepath.Join(outDir, "exported-"+b.file)); err == nil {
+			t.Errorf("Export(%s) succeeded", b.file)
+		}
+		os.Remove(badInSaves)
+	}
+	if _, err := s.Import(filepath.Join(outDir, "missing.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Import(missing) = %v", err)
+	}
+	ents, _ := os.ReadDir(p.Saves)
+	if len(ents) != 1 {
+		t.Fatalf("saves folder holds %d files after refused imports", len(ents))
+	}
+	if _, err := os.Stat(filepath.Join(outDir, "exported-"+brokenFiles[0].file)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a refused export wrote a file")
+	}
+
+	// A refused import into a fresh home creates nothing at all.
+	p2 := PathsUnder(filepath.Join(t.TempDir(), "fresh"))
+	if _, err := NewStore(p2).Import(filepath.Join(outDir, brokenFiles[0].file)); err == nil {
+		t.Fatal("bad import accepted")
+	}
+	if _, err := os.Stat(p2.Saves); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a refused import created the saves folder")
+	}
+}
+
+func TestAutosave(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	if s.HasAutosave("classic") {
+		t.Fatal("autosave before any")
+	}
+	if _, err := s.LoadAutosave("classic"); !errors.Is(err, ErrNoAutosave) || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("LoadAutosave(none) = %v", err)
+	}
+	if err := s.ClearAutosave("classic"); err != nil {
+		t.Fatalf("clearing no autosave: %v", err)
+	}
+	for i := 1; i <= 3; i++ {
+		if err := s.WriteAutosave(classicRecord(xWins[:i]...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	noTemps(t, p.State)
+	if !s.HasAutosave("classic") {
+		t.Fatal("no autosave after writing")
+	}
+	rec, err := s.LoadAutosave("classic")
+	if err != nil || strings.Join(rec.Moves, " ") != "a1 a2 b1" {
+		t.Fatalf("LoadAutosave = %+v, %v", rec, err)
+	}
+	path, _ := s.AutosavePath("classic")
+	if filepath.Dir(path) != p.State {
+		t.Fatalf("autosave in %s", path)
+	}
+	// One file per game id.
+	ents, _ := os.ReadDir(p.State)
+	if len(ents) != 1 {
+		t.Fatalf("%d files in the state folder", len(ents))
+	}
+	// A failed autosave keeps the previous one.
+	before := snap(t, path)
+	failDisk(t)
+	if err := s.WriteAutosave(classicRecord(xWins...)); !isDiskFull(err) {
+		t.Fatalf("WriteAutosave on a full disk: %v", err)
+	}
+	syncFile = func(f *os.File) error { return f.Sync() }
+	before.untouched(t)
+	noTemps(t, p.State)
+
+	if err := s.ClearAutosave("classic"); err != nil {
+		t.Fatal(err)
+	}
+	if s.HasAutosave("classic") {
+		t.Fatal("autosave survived Clear")
+	}
+	// A broken autosave is reported and left as it is.
+	writeFile(t, path, []byte(`{"game": "classic", "moves": ["a1", "a1"]}`))
+	broken := snap(t, path)
+	if _, err := s.LoadAutosave("classic"); err == nil || !strings.Contains(err.Error(), "illegal move at index 1") {
+		t.Fatalf("broken autosave: %v", err)
+	}
+	if !s.HasAutosave("classic") {
+		t.Fatal("a broken autosave should still be there to clear")
+	}
+	broken.untouched(t)
+	// An autosave of another game under this id is refused.
+	writeFile(t, path, []byte(`{"game": "alcazar", "moves": []}`))
+	if _, err := s.LoadAutosave("classic"); err == nil {
+		t.Fatal("loaded another game's autosave")
+	}
+	if err := s.WriteAutosave(&games.Record{Game: "../../evil"}); err == nil {
+		t.Fatal("autosave with a path in the game id")
+	}
+}
+
+func TestStoreConcurrentSaves(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	fixedClock(s, time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
+	var wg sync.WaitGroup
+	paths := make([]string, 8)
+	errs := make([]error, 8)
+	for i := range paths {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			paths[i], errs[i] = s.Save(classicRecord("b2"), "same name")
+			if errs[i] == nil {
+				errs[i] = s.WriteAutosave(classicRecord("b2"))
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); s.List() }()
+	wg.Wait()
+	seen := map[string]bool{}
+	for i, path := range paths {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if seen[path] {
+			t.Fatalf("two saves wrote %s", path)
+		}
+		seen[path] = true
+	}
+	if list, _ := s.List(); len(list) != 8 {
+		t.Fatalf("%d saves listed", len(list))
+	}
+}
+
+func FuzzLoadSave(f *testing.F) {
+	rec := classicRecord(xWins...)
+	good, _ := encodeSave(rec, "fuzz")
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	for _, b := range brokenFiles {
+		f.Add([]byte(b.data))
+	}
+	f.Add([]byte(`{"game":"classic","moves":[],"setup":{"board":["X..","...","..."],"toMove":1}}`))
+	f.Add([]byte(`{"game":"alcazar","rules":{"turnLimit":3},"moves":["1@c1"]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, ply, err := loadBytes(data)
+		if err != nil {
+			if l != nil {
+				t.Fatal("a failed load returned a game")
+			}
+			if ply >= 0 && !strings.Contains(err.Error(), "index") {
+				t.Fatalf("ply %d but the error does not name it: %v", ply, err)
+			}
+			return
+		}
+		if l.result == "" || l.final == nil {
+			t.Fatalf("loaded without a result: %+v", l)
+		}
+		// A loadable record saves and loads again to the same moves.
+		b, err := encodeSave(l.rec, l.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l2, _, err := loadBytes(b)
+		if err != nil {
+			t.Fatalf("re-encoded save does not load: %v\n%s", err, b)
+		}
+		if strings.Join(l2.rec.Moves, "\x00") != strings.Join(l.rec.Moves, "\x00") || l2.result != l.result {
+			t.Fatal("re-encoded save differs")
+		}
+	})
+}
