@@ -165,7 +165,7 @@ func TestSaveRefusesUnplayableRecord(t *testing.T) {
 // reason, and never changed.
 var brokenFiles = []struct {
 	file, data, reason string
-	ply            int
+	ply                int
 }{
 	{"broken-json.json", `{"game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
 	{"truncated.json", `{"format": "tabula-save", "version": 1, "game": "classic", "moves": ["a1", "b`, "truncated", -1},
