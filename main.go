@@ -3,6 +3,7 @@
 package main
 
 import (
+	_ "embed"
 	"flag"
 	"fmt"
 	"os"
@@ -21,6 +22,9 @@ const usage = `usage:
   tabula ai FILE [--bot NAME] [--time D] [--seed S]
   tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S]
 `
+
+//go:embed Icon.png
+var icon []byte
 
 func main() {
 	args := os.Args[1:]
@@ -47,5 +51,5 @@ func main() {
 		fmt.Fprintf(os.Stderr, "tabula: unknown game %q (choose one of %s)\n", *game, strings.Join(ids, ", "))
 		os.Exit(exitUsage)
 	}
-	ui.Run(*game)
+	ui.Run(*game, icon)
 }

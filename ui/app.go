@@ -3,16 +3,373 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
+	"image/color"
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
 )
 
-// Run opens the window and blocks until it closes.
-func Run(startGame string) {
-	a := app.NewWithID("io.github.tabulagames.tabula")
-	w := a.NewWindow("Tabula")
-	w.SetContent(widget.NewLabel("Tabula"))
-	w.Resize(fyne.NewSize(1100, 720))
-	w.ShowAndRun()
+// AppID is the application id (FyneApp.toml, the Android package).
+const AppID = "io.github.tabulagames.tabula"
+
+// App is the running application: the window, the settings on disk and the
+// screen shown (the picker, or a game).
+type App struct {
+	fa     fyne.App
+	win    fyne.Window
+	paths  settings.Paths
+	cfg    *settings.Config
+	store  *settings.Store
+	stats  *settings.Stats
+	mobile bool
+
+	game   *gameScreen // nil while the picker is shown
+	picker *picker
+	// tally is this run's scoreboard per game: wins per seat and draws.
+	tally map[string]*sessionTally
+}
+
+type sessionTally struct {
+	Wins  []int
+	Draws int
+}
+
+// Run opens the window and blocks until it closes. startGame, if not
+// empty, opens straight into a new game of that id; icon is Icon.png.
+func Run(startGame string, icon []byte) {
+	a := app.NewWithID(AppID)
+	// `fyne package` embeds FyneApp.toml; a plain `go build` does not, so
+	// make sure the threading model of FyneApp.toml is in force either way.
+	if m := a.Metadata(); !m.Migrations["fyneDo"] {
+		m.Migrations = map[string]bool{"fyneDo": true}
+		if m.ID == "" {
+			m.ID, m.Name = AppID, "Tabula"
+		}
+		app.SetMetadata(m)
+	}
+	if len(icon) > 0 {
+		a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
+	}
+	u, problems := NewApp(a)
+	u.win.Resize(fyne.NewSize(1180, 760))
+	if startGame != "" {
+		u.NewGameNow(startGame)
+	} else {
+		u.ShowPicker()
+	}
+	u.win.Show()
+	for _, p := range problems {
+		u.showError(p)
+	}
+	a.Run()
+}
+
+// NewApp builds the application on a Fyne app (the real one, or a test
+// app). It never fails: problems with files on disk are returned to be
+// shown, and the defaults are used instead.
+func NewApp(a fyne.App) (*App, []error) {
+	u := &App{fa: a, tally: map[string]*sessionTally{}}
+	u.mobile = fyne.CurrentDevice().IsMobile()
+	var problems []error
+	root := ""
+	if r := a.Storage().RootURI(); r != nil {
+		root = r.Path()
+	}
+	paths, err := settings.Resolve(root)
+	if err != nil {
+		problems = append(problems, err)
+		paths = settings.PathsUnder(root)
+	}
+	u.paths = paths
+	u.cfg, err = settings.LoadConfig(paths)
+	if err != nil {
+		problems = append(problems, err)
+	}
+	u.store = settings.NewStore(paths)
+	u.stats, err = settings.LoadStats(paths)
+	if err != nil {
+		problems = append(problems, err)
+	}
+	u.applyTheme()
+	u.win = a.NewWindow("Tabula")
+	u.win.SetIcon(a.Icon())
+	u.installShortcuts()
+	u.win.SetCloseIntercept(func() {
+		if u.game != nil {
+			u.game.leave()
+		}
+		u.win.Close()
+	})
+	return u, problems
+}
+
+// Window is the main window (tests use it).
+func (u *App) Window() fyne.Window { return u.win }
+
+func (u *App) showError(err error) {
+	if err == nil {
+		return
+	}
+	dialog.ShowError(err, u.win)
+}
+
+// motion reads the animation settings.
+func (u *App) motion() Motion {
+	speed := u.cfg.AnimationSpeed()
+	if speed <= 0 {
+		speed = 1
+	}
+	return Motion{Reduced: u.cfg.ReducedMotion(), Speed: 1 / speed}
+}
+
+// ---- navigation ----
+
+// ShowPicker shows the game picker (and ends the game screen, if any).
+func (u *App) ShowPicker() {
+	if u.game != nil {
+		u.game.leave()
+		u.game = nil
+	}
+	u.picker = newPicker(u)
+	u.win.SetTitle("Tabula")
+	u.win.SetContent(u.picker.content)
+}
+
+// playable lists the games with both rules and a board.
+func playable() []games.Game {
+	var out []games.Game
+	for _, g := range games.All() {
+		if boardMakers[g.ID()] != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// openSession shows the game screen for a session and starts its bots.
+func (u *App) openSession(s *Session) {
+	if u.game != nil {
+		u.game.leave()
+	}
+	u.picker = nil
+	u.game = newGameScreen(u, s)
+	u.win.SetTitle("Tabula - " + s.Game.Name())
+	u.win.SetContent(u.game.content)
+	u.game.start()
+}
+
+// NewGameNow starts a game of id at once with the last choices (or the
+// defaults), as `tabula --game ID` does.
+func (u *App) NewGameNow(id string) {
+	g, ok := games.Lookup(id)
+	if !ok || boardMakers[id] == nil {
+		u.ShowPicker()
+		u.showError(fmt.Errorf("%q is not a playable game", id))
+		return
+	}
+	seats, rules := u.lastChoices(g)
+	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		valid = games.Defaults(g.RuleSpecs())
+	}
+	s, err := NewSession(g, valid, newSeed(), seats, nil)
+	if err != nil {
+		// Remembered seats that no longer fit: fall back to the defaults.
+		s, err = NewSession(g, games.Defaults(g.RuleSpecs()), newSeed(), u.defaultSeats(g, 2), nil)
+		if err != nil {
+			u.ShowPicker()
+			u.showError(err)
+			return
+		}
+	}
+	u.openSession(s)
+}
+
+// Resume opens the autosaved game of id.
+func (u *App) Resume(id string) {
+	rec, err := u.store.LoadAutosave(id)
+	if err != nil {
+		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+		return
+	}
+	s, err := SessionFromRecord(rec)
+	if err != nil {
+		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+		return
+	}
+	u.openSession(s)
+}
+
+// OpenRecord opens a saved game from the saves folder.
+func (u *App) OpenRecord(path string) {
+	rec, err := u.store.Load(path)
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	if boardMakers[rec.Game] == nil {
+		u.showError(fmt.Errorf("%s games cannot be played in this version yet", rec.Game))
+		return
+	}
+	s, err := SessionFromRecord(rec)
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	s.Path = path
+	u.openSession(s)
+}
+
+func newSeed() int64 { return time.Now().UnixNano() & (1<<53 - 1) }
+
+// ---- keyboard ----
+
+func (u *App) installShortcuts() {
+	c := u.win.Canvas()
+	short := func(k fyne.KeyName, mod fyne.KeyModifier, f func()) {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: mod}, func(fyne.Shortcut) { f() })
+	}
+	ctrl := fyne.KeyModifierShortcutDefault
+	short(fyne.KeyN, ctrl, func() { u.NewGameDialog(u.currentGameID()) })
+	short(fyne.KeyO, ctrl, func() { u.OpenDialog() })
+	short(fyne.KeyS, ctrl, func() {
+		if u.game != nil {
+			u.game.save()
+		}
+	})
+	short(fyne.KeyZ, ctrl, func() {
+		if u.game != nil {
+			u.game.undo()
+		}
+	})
+	short(fyne.KeyZ, ctrl|fyne.KeyModifierShift, func() {
+		if u.game != nil {
+			u.game.redo()
+		}
+	})
+	short(fyne.KeyY, ctrl, func() {
+		if u.game != nil {
+			u.game.redo()
+		}
+	})
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if u.game == nil {
+			return
+		}
+		if u.game.board.Key(ev.Name) {
+			return
+		}
+		if ev.Name == fyne.KeyEscape {
+			if u.game.session.Viewing() {
+				u.game.session.SetView(u.game.session.Plies())
+				return
+			}
+			u.ShowPicker()
+		}
+	})
+}
+
+func (u *App) currentGameID() string {
+	if u.game != nil {
+		return u.game.session.Game.ID()
+	}
+	return ""
+}
+
+// ---- theme ----
+
+func (u *App) applyTheme() {
+	switch u.cfg.Theme() {
+	case "light":
+		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+	case "dark":
+		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantDark})
+	default:
+		u.fa.Settings().SetTheme(theme.DefaultTheme())
+	}
+}
+
+// fixedVariant forces the light or dark variant of a theme.
+type fixedVariant struct {
+	fyne.Theme
+	v fyne.ThemeVariant
+}
+
+func (t fixedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, t.v)
+}
+
+// ---- statistics ----
+
+// recordResult counts a finished game against a bot for the first person
+// at the table, and in this run's scoreboard.
+func (u *App) recordResult(s *Session, out games.Outcome) {
+	id := s.Game.ID()
+	t := u.tally[id]
+	if t == nil {
+		t = &sessionTally{Wins: make([]int, len(s.Seats))}
+		u.tally[id] = t
+	}
+	if len(t.Wins) < len(s.Seats) {
+		t.Wins = append(t.Wins, make([]int, len(s.Seats)-len(t.Wins))...)
+	}
+	if out.Status == games.Win {
+		for _, w := range out.Winners {
+			t.Wins[w]++
+		}
+	} else {
+		t.Draws++
+	}
+	human, bot := -1, ""
+	for i, seat := range s.Seats {
+		if seat.Human() && human < 0 {
+			human = i
+		}
+		if !seat.Human() && bot == "" {
+			bot = seat.Bot
+		}
+	}
+	if human < 0 || bot == "" {
+		return // only games of a person against the computer count
+	}
+	res := settings.Loss
+	switch {
+	case out.Status == games.Draw:
+		res = settings.Draw
+	case contains(out.Winners, human):
+		res = settings.Win
+	}
+	if err := u.stats.Record(id, bot, res); err != nil {
+		u.showError(fmt.Errorf("The result could not be counted: %w", err))
+	}
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// errString gives an error's text for a label ("" for nil).
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	var fe *settings.FileError
+	if errors.As(err, &fe) {
+		return fe.Err.Error()
+	}
+	return err.Error()
 }

@@ -1,0 +1,557 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/ai"
+	"github.com/tabulagames/tabula/assets"
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/board"
+)
+
+// ---- new game ----
+
+const (
+	humanChoice    = "Human"
+	computerChoice = "Computer"
+)
+
+// lastChoices are the seats and rules remembered for a game, or defaults.
+func (u *App) lastChoices(g games.Game) ([]games.SeatInfo, map[string]any) {
+	if setup, ok := u.cfg.LastSetup(g.ID()); ok && len(setup.Seats) > 0 {
+		return setup.Seats, setup.Rules
+	}
+	min, _ := g.SeatRange()
+	return u.defaultSeats(g, min), map[string]any{}
+}
+
+// defaultSeats: a person in seat 0, the computer elsewhere.
+func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
+	seats := make([]games.SeatInfo, n)
+	for i := range seats {
+		seats[i] = games.SeatInfo{Name: "You", Controller: "human"}
+		if i > 0 {
+			seats[i] = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: u.defaultBot(g.ID())}
+		}
+	}
+	return seats
+}
+
+func (u *App) defaultBot(game string) string {
+	if b, ok := u.cfg.DefaultBot(game); ok {
+		if _, err := ai.Find(game, b); err == nil {
+			return b
+		}
+	}
+	bots := ai.ForGame(game)
+	if len(bots) == 0 {
+		return ""
+	}
+	return bots[len(bots)/2].Name // the middle level
+}
+
+// NewGameDialog asks for the seats and house rules of a new game of id
+// (or, with id "", of the game shown, else the first game).
+func (u *App) NewGameDialog(id string) {
+	if id == "" {
+		id = playable()[0].ID()
+	}
+	g, ok := games.Lookup(id)
+	if !ok {
+		return
+	}
+	seats, rules := u.lastChoices(g)
+	nd := &newGameForm{u: u, g: g}
+	content := nd.build(seats, rules)
+	var dlg dialog.Dialog
+	start := widget.NewButtonWithIcon("Start", theme.ConfirmIcon(), func() {
+		if nd.start() {
+			dlg.Hide()
+		}
+	})
+	start.Importance = widget.HighImportance
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { dlg.Hide() })
+	body := container.NewBorder(nil, container.NewVBox(nd.problem, container.NewHBox(layout.NewSpacer(), cancel, start)), nil, nil,
+		container.NewVScroll(content))
+	dlg = dialog.NewCustomWithoutButtons("New game: "+g.Name(), body, u.win)
+	dlg.Resize(u.dialogSize(620, 640))
+	dlg.Show()
+}
+
+func (u *App) dialogSize(w, h float32) fyne.Size {
+	ws := u.win.Canvas().Size()
+	if ws.Width > 0 {
+		w = min(w, ws.Width*0.95)
+		h = min(h, ws.Height*0.92)
+	}
+	return fyne.NewSize(w, h)
+}
+
+type newGameForm struct {
+	u       *App
+	g       games.Game
+	seats   []*seatForm
+	rules   map[string]func() any // read each rule widget's value
+	problem *widget.Label
+	box     *fyne.Container
+}
+
+type seatForm struct {
+	name  *widget.Entry
+	kind  *widget.Select
+	bot   *widget.Select
+	about *widget.Label
+}
+
+func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
+	nd.problem = widget.NewLabel("")
+	nd.problem.Importance = widget.DangerImportance
+	nd.problem.Wrapping = fyne.TextWrapWord
+	nd.box = container.NewVBox()
+
+	seatBox := container.NewVBox()
+	for i, s := range seats {
+		sf := nd.seatRow(i, s)
+		nd.seats = append(nd.seats, sf)
+		sym := widget.NewLabelWithStyle(board.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		head := container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
+		seatBox.Add(container.NewVBox(head, sf.about))
+	}
+	swap := widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
+	nd.box.Add(widget.NewLabelWithStyle("Seats (seat 1 moves first)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	nd.box.Add(seatBox)
+	nd.box.Add(container.NewHBox(swap))
+	nd.box.Add(widget.NewSeparator())
+	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	nd.box.Add(nd.rulesForm(rules))
+	return nd.box
+}
+
+func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
+	sf := &seatForm{name: widget.NewEntry(), about: widget.NewLabel("")}
+	sf.name.SetText(s.Name)
+	sf.name.SetPlaceHolder(fmt.Sprintf("Player %d", i+1))
+	sf.about.Importance = widget.LowImportance
+	sf.about.Wrapping = fyne.TextWrapWord
+	bots := ai.ForGame(nd.g.ID())
+	var names []string
+	for _, b := range bots {
+		names = append(names, b.Name)
+	}
+	sf.bot = widget.NewSelect(names, func(name string) {
+		if spec, err := ai.Find(nd.g.ID(), name); err == nil {
+			sf.about.SetText(spec.About)
+		}
+	})
+	choices := []string{humanChoice}
+	if len(bots) > 0 {
+		choices = append(choices, computerChoice)
+	}
+	sf.kind = widget.NewSelect(choices, func(k string) {
+		if k == computerChoice {
+			if sf.bot.Selected == "" {
+				sf.bot.SetSelected(nd.u.defaultBot(nd.g.ID()))
+			}
+			if sf.name.Text == "" || sf.name.Text == "You" {
+				sf.name.SetText("Computer")
+			}
+			sf.bot.Show()
+			sf.about.Show()
+		} else {
+			if sf.name.Text == "Computer" {
+				sf.name.SetText(fmt.Sprintf("Player %d", i+1))
+			}
+			sf.bot.Hide()
+			sf.about.Hide()
+		}
+	})
+	if !s.Human() && len(bots) > 0 {
+		bot := s.Bot
+		if _, err := ai.Find(nd.g.ID(), bot); err != nil {
+			bot = nd.u.defaultBot(nd.g.ID())
+		}
+		sf.bot.SetSelected(bot)
+		sf.kind.SetSelected(computerChoice)
+	} else {
+		sf.kind.SetSelected(humanChoice)
+	}
+	return sf
+}
+
+// swap rotates the seats, so a person can take the other side.
+func (nd *newGameForm) swap() {
+	n := len(nd.seats)
+	if n < 2 {
+		return
+	}
+	vals := make([]games.SeatInfo, n)
+	for i, sf := range nd.seats {
+		vals[i] = sf.value()
+	}
+	for i, sf := range nd.seats {
+		v := vals[(i+n-1)%n]
+		sf.name.SetText(v.Name)
+		if v.Human() {
+			sf.kind.SetSelected(humanChoice)
+		} else {
+			sf.bot.SetSelected(v.Bot)
+			sf.kind.SetSelected(computerChoice)
+		}
+	}
+}
+
+func (sf *seatForm) value() games.SeatInfo {
+	name := strings.TrimSpace(sf.name.Text)
+	if name == "" {
+		name = sf.name.PlaceHolder
+	}
+	if sf.kind.Selected == computerChoice {
+		return games.SeatInfo{Name: name, Controller: "ai", Bot: sf.bot.Selected}
+	}
+	return games.SeatInfo{Name: name, Controller: "human"}
+}
+
+// rulesForm builds one control per house rule from the game's specs, with
+// the default marked and the help text under it.
+func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
+	nd.rules = map[string]func() any{}
+	specs := nd.g.RuleSpecs()
+	if len(specs) == 0 {
+		l := widget.NewLabel("None: this game is played the same everywhere.")
+		l.Importance = widget.LowImportance
+		return l
+	}
+	valid, err := games.ValidateRules(specs, last)
+	if err != nil {
+		valid = games.Defaults(specs)
+	}
+	box := container.NewVBox()
+	for _, sp := range specs {
+		sp := sp
+		var ctl fyne.CanvasObject
+		switch sp.Kind {
+		case games.BoolRule:
+			c := widget.NewCheck(fmt.Sprintf("%s (default %s)", sp.Label, ruleValueText(sp.Default)), nil)
+			c.SetChecked(valid.Bool(sp.Key))
+			nd.rules[sp.Key] = func() any { return c.Checked }
+			ctl = c
+		case games.ChoiceRule:
+			opts := make([]string, len(sp.Choices))
+			copy(opts, sp.Choices)
+			s := widget.NewSelect(opts, nil)
+			s.SetSelected(valid.String(sp.Key))
+			nd.rules[sp.Key] = func() any { return s.Selected }
+			ctl = container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default)), nil, s)
+		default:
+			e := widget.NewEntry()
+			e.SetText(strconv.Itoa(valid.Int(sp.Key)))
+			e.Validator = func(t string) error {
+				_, err := sp.Check(strings.TrimSpace(t))
+				return err
+			}
+			nd.rules[sp.Key] = func() any { return strings.TrimSpace(e.Text) }
+			ctl = container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default)), nil, e)
+		}
+		help := widget.NewLabel(sp.Help)
+		help.Wrapping = fyne.TextWrapWord
+		help.Importance = widget.LowImportance
+		box.Add(ctl)
+		if sp.Help != "" {
+			box.Add(help)
+		}
+	}
+	reset := widget.NewButton("Standard rules", func() {
+		nd.box.Objects[len(nd.box.Objects)-1] = nd.rulesForm(nil)
+		nd.box.Refresh()
+	})
+	box.Add(container.NewHBox(reset))
+	return box
+}
+
+// start validates the form and starts the game; false keeps the dialog
+// open with the problem shown.
+func (nd *newGameForm) start() bool {
+	raw := map[string]any{}
+	for k, read := range nd.rules {
+		raw[k] = read()
+	}
+	rules, err := games.ValidateRules(nd.g.RuleSpecs(), raw)
+	if err != nil {
+		nd.problem.SetText(err.Error())
+		return false
+	}
+	seats := make([]games.SeatInfo, len(nd.seats))
+	for i, sf := range nd.seats {
+		seats[i] = sf.value()
+		if !seats[i].Human() && seats[i].Bot == "" {
+			nd.problem.SetText(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
+			return false
+		}
+	}
+	s, err := NewSession(nd.g, rules, newSeed(), seats, nil)
+	if err != nil {
+		nd.problem.SetText(err.Error())
+		return false
+	}
+	saved := map[string]any{}
+	for k, v := range rules {
+		saved[k] = v
+	}
+	if err := nd.u.cfg.SetLastSetup(nd.g.ID(), settings.Setup{Seats: seats, Rules: saved}); err != nil {
+		fyne.LogError("remembering the new-game choices", err)
+	}
+	nd.u.openSession(s)
+	return true
+}
+
+// ---- saved games ----
+
+// OpenDialog lists the saved games: open, delete, export, import. A file
+// that cannot be read is listed with the reason, and never changed.
+func (u *App) OpenDialog() {
+	var dlg dialog.Dialog
+	list := container.NewVBox()
+	var fill func()
+	fill = func() {
+		list.Objects = nil
+		entries, err := u.store.List()
+		if err != nil {
+			list.Add(widget.NewLabel("The saves folder cannot be read: " + err.Error()))
+		}
+		if len(entries) == 0 && err == nil {
+			list.Add(widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
+		}
+		for _, e := range entries {
+			list.Add(u.saveRow(e, func() { dlg.Hide() }, fill))
+		}
+		list.Refresh()
+	}
+	fill()
+	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() { u.importSave(fill) })
+	folder := widget.NewLabel("Saved in " + u.store.Dir())
+	folder.Importance = widget.LowImportance
+	folder.Wrapping = fyne.TextWrapBreak
+	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list))
+	dlg = dialog.NewCustom("Saved games", "Close", body, u.win)
+	dlg.Resize(u.dialogSize(760, 560))
+	dlg.Show()
+}
+
+func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.CanvasObject {
+	title := e.Name
+	if e.GameName != "" && !strings.HasPrefix(title, e.GameName) {
+		title = e.GameName + ": " + title
+	}
+	var names []string
+	for _, s := range e.Seats {
+		names = append(names, seatLabel(s))
+	}
+	detail := fmt.Sprintf("%s  -  %s  -  %s", strings.Join(names, " vs "), e.Updated.Local().Format("2 Jan 2006 15:04"), e.Result)
+	if e.Err != nil {
+		detail = "Unreadable: " + errString(e.Err) + " (the file is kept as it is)"
+	}
+	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sub := widget.NewLabel(detail)
+	sub.Wrapping = fyne.TextWrapWord
+	if e.Err != nil {
+		sub.Importance = widget.DangerImportance
+	} else {
+		sub.Importance = widget.LowImportance
+	}
+	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() { close(); u.OpenRecord(e.Path) })
+	if e.Err != nil || boardMakers[e.Game] == nil {
+		open.Disable()
+	}
+	export := widget.NewButtonWithIcon("", theme.UploadIcon(), func() { u.exportSave(e.Path) })
+	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		dialog.ShowConfirm("Delete saved game", "Delete \""+title+"\"? This cannot be undone.", func(ok bool) {
+			if !ok {
+				return
+			}
+			if err := u.store.Delete(e.Path); err != nil {
+				u.showError(err)
+			}
+			refill()
+		}, u.win)
+	})
+	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewHBox(open, export, del), container.NewVBox(head, sub))
+}
+
+func (u *App) exportSave(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		_, werr := w.Write(data)
+		cerr := w.Close()
+		if werr != nil || cerr != nil {
+			u.showError(fmt.Errorf("The export failed: %v", errors.Join(werr, cerr)))
+		}
+	}, u.win)
+	d.SetFileName(filepath.Base(path))
+	d.Show()
+}
+
+func (u *App) importSave(refill func()) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, 8<<20))
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		// Import reads a file; hand it a private copy so a phone's content
+		// URI works like a desktop path.
+		tmp, err := os.CreateTemp("", "tabula-import-*.json")
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		defer os.Remove(tmp.Name())
+		_, werr := tmp.Write(data)
+		tmp.Close()
+		if werr != nil {
+			u.showError(werr)
+			return
+		}
+		if _, err := u.store.Import(tmp.Name()); err != nil {
+			u.showError(fmt.Errorf("%s was not imported: %w", r.URI().Name(), err))
+			return
+		}
+		refill()
+	}, u.win)
+	d.Show()
+}
+
+// ---- settings ----
+
+// SettingsDialog edits the preferences; each change is saved at once.
+func (u *App) SettingsDialog() {
+	report := func(err error) {
+		if err != nil {
+			u.showError(err)
+		}
+	}
+	themeSel := widget.NewSelect(settings.Themes, func(t string) {
+		if t != u.cfg.Theme() {
+			report(u.cfg.SetTheme(t))
+			u.applyTheme()
+		}
+	})
+	themeSel.SetSelected(u.cfg.Theme())
+
+	speeds := []string{"slow", "normal", "fast"}
+	speedSel := widget.NewSelect(speeds, func(s string) {
+		if s != u.cfg.AnimationSpeedName() {
+			report(u.cfg.SetAnimationSpeedName(s))
+		}
+	})
+	speedSel.SetSelected(u.cfg.AnimationSpeedName())
+	reduced := widget.NewCheck("Reduced motion (no animations)", func(on bool) {
+		if on != u.cfg.ReducedMotion() {
+			report(u.cfg.SetReducedMotion(on))
+		}
+	})
+	reduced.SetChecked(u.cfg.ReducedMotion())
+
+	delays := []time.Duration{0, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}
+	paces := []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 800 * time.Millisecond, time.Second, 2 * time.Second}
+	durSelect := func(opts []time.Duration, cur time.Duration, set func(time.Duration) error) *widget.Select {
+		labels := make([]string, len(opts))
+		for i, d := range opts {
+			labels[i] = d.String()
+		}
+		s := widget.NewSelect(labels, func(l string) {
+			for i, lab := range labels {
+				if lab == l && opts[i] != cur {
+					cur = opts[i]
+					report(set(opts[i]))
+				}
+			}
+		})
+		s.SetSelected(cur.String())
+		if s.Selected == "" {
+			s.PlaceHolder = cur.String()
+		}
+		return s
+	}
+	delaySel := durSelect(delays, u.cfg.BotDelay(), u.cfg.SetBotDelay)
+	paceSel := durSelect(paces, u.cfg.BotPace(), u.cfg.SetBotPace)
+
+	form := widget.NewForm(
+		widget.NewFormItem("Theme", themeSel),
+		widget.NewFormItem("Animations", speedSel),
+		widget.NewFormItem("", reduced),
+		widget.NewFormItem("Computer waits", delaySel),
+		widget.NewFormItem("Computer vs computer", paceSel),
+	)
+	for _, g := range playable() {
+		g := g
+		var names []string
+		for _, b := range ai.ForGame(g.ID()) {
+			names = append(names, b.Name)
+		}
+		if len(names) == 0 {
+			continue
+		}
+		sel := widget.NewSelect(names, func(b string) {
+			if cur, _ := u.cfg.DefaultBot(g.ID()); b != cur {
+				report(u.cfg.SetDefaultBot(g.ID(), b))
+			}
+		})
+		sel.SetSelected(u.defaultBot(g.ID()))
+		form.Append("Default opponent: "+g.Name(), sel)
+	}
+	where := widget.NewLabel("Settings file: " + u.cfg.Path())
+	where.Importance = widget.LowImportance
+	where.Wrapping = fyne.TextWrapBreak
+	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
+	d.Resize(u.dialogSize(560, 520))
+	d.Show()
+}
+
+// ---- rules ----
+
+// RulesDialog shows a game's rules for players.
+func (u *App) RulesDialog(id string) {
+	g, ok := games.Lookup(id)
+	if !ok {
+		return
+	}
+	text := widget.NewRichTextFromMarkdown(assets.Help(id))
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Rules: "+g.Name(), "Close", container.NewVScroll(text), u.win)
+	d.Resize(u.dialogSize(640, 600))
+	d.Show()
+}

@@ -1,0 +1,551 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/board"
+)
+
+// sidePanelWidth is the fixed width of the desktop side panel.
+const sidePanelWidth float32 = 330
+
+// gameScreen is a game in progress: the board, the side panel (seats,
+// status, rules in effect, move list) and the toolbar.
+type gameScreen struct {
+	u       *App
+	session *Session
+	board   Board
+	content fyne.CanvasObject
+
+	status    *widget.Label
+	result    *widget.Label
+	again     *widget.Button
+	seatRows  []*seatRow
+	moves     *widget.List
+	live      *widget.Button
+	pause     *widget.Button
+	score     *widget.Label
+	toast     *canvas.Text
+	toastAnim *fyne.Animation
+	undoBtn   fyne.Disableable
+	redoBtn   fyne.Disableable
+	hintBtn   fyne.Disableable
+	selecting bool // the move list is being updated from the model
+	lastDrawn int  // ply drawn last, to animate only single forward steps
+}
+
+type seatRow struct {
+	name     *widget.Label
+	turn     *canvas.Text
+	activity *widget.Activity
+}
+
+func newGameScreen(u *App, s *Session) *gameScreen {
+	gs := &gameScreen{u: u, session: s, lastDrawn: -1}
+	gs.board = boardMakers[s.Game.ID()](gs)
+	s.BotDelay = u.cfg.BotDelay()
+	s.AutoDelay = u.cfg.BotPace()
+	s.OnChange = gs.refresh
+	s.OnMove = func([]games.Move, bool) { gs.autosave() }
+	s.OnFinished = func(out games.Outcome) {
+		u.recordResult(s, out)
+		if err := u.store.ClearAutosave(s.Game.ID()); err != nil {
+			gs.Refuse("The finished game's autosave could not be removed: " + err.Error())
+		}
+	}
+	gs.build()
+	return gs
+}
+
+// start draws the first position and lets the bots move.
+func (gs *gameScreen) start() {
+	gs.refresh()
+	gs.session.Start()
+}
+
+// leave stops the bots; the autosave is already on disk.
+func (gs *gameScreen) leave() { gs.session.Stop() }
+
+// ---- Host, for the board ----
+
+func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
+func (gs *gameScreen) Motion() Motion            { return gs.u.motion() }
+
+// Refuse shows a message under the board that fades after a few seconds.
+func (gs *gameScreen) Refuse(msg string) {
+	if gs.toastAnim != nil {
+		gs.toastAnim.Stop()
+	}
+	gs.toast.Text = msg
+	gs.toast.Color = theme.Color(theme.ColorNameError)
+	gs.toast.Refresh()
+	base := gs.toast.Color
+	gs.toastAnim = fyne.NewAnimation(4*time.Second, func(f float32) {
+		if f < 0.7 {
+			return
+		}
+		gs.toast.Color = board.WithAlpha(base, uint8(255*(1-f)/0.3))
+		if f >= 1 {
+			gs.toast.Text = ""
+		}
+		gs.toast.Refresh()
+	})
+	gs.toastAnim.Start()
+}
+
+// ---- actions ----
+
+func (gs *gameScreen) undo() { gs.session.Undo(); gs.autosave() }
+func (gs *gameScreen) redo() { gs.session.Redo(); gs.autosave() }
+
+func (gs *gameScreen) hint() {
+	if gs.session.HumanToMove() < 0 {
+		gs.Refuse("A hint is for the person to move.")
+		return
+	}
+	gs.status.SetText("Looking for a good move...")
+	gs.session.AskHint(func(h *Hint) { gs.status.SetText("Hint: " + h.Token) })
+}
+
+func (gs *gameScreen) save() {
+	rec := gs.session.Record()
+	name := gs.saveName()
+	var err error
+	if gs.session.Path != "" {
+		err = gs.u.store.Overwrite(gs.session.Path, rec, name)
+	}
+	if gs.session.Path == "" || err != nil {
+		var path string
+		path, err = gs.u.store.Save(rec, name)
+		if err == nil {
+			gs.session.Path = path
+		}
+	}
+	if err != nil {
+		gs.u.showError(fmt.Errorf("The game was not saved: %w", err))
+		return
+	}
+	gs.toast.Color = theme.Color(theme.ColorNameSuccess)
+	gs.toast.Text = "Saved: " + name
+	gs.toast.Refresh()
+}
+
+func (gs *gameScreen) saveName() string {
+	names := make([]string, len(gs.session.Seats))
+	for i, s := range gs.session.Seats {
+		names[i] = s.Name
+	}
+	return gs.session.Game.Name() + ": " + strings.Join(names, " vs ")
+}
+
+func (gs *gameScreen) autosave() {
+	s := gs.session
+	if s.Live().Outcome().Over() || s.Plies() == 0 {
+		if err := gs.u.store.ClearAutosave(s.Game.ID()); err != nil {
+			gs.Refuse("Autosave: " + err.Error())
+		}
+		return
+	}
+	if err := gs.u.store.WriteAutosave(s.Record()); err != nil {
+		gs.Refuse("Autosave failed: " + err.Error())
+	}
+}
+
+func (gs *gameScreen) playAgain() {
+	s := gs.session
+	n, err := NewSession(s.Game, s.Rules, newSeed(), s.Seats, s.Setup)
+	if err != nil {
+		gs.u.showError(err)
+		return
+	}
+	gs.u.openSession(n)
+}
+
+// ---- building ----
+
+func (gs *gameScreen) build() {
+	s := gs.session
+	gs.status = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	gs.status.Wrapping = fyne.TextWrapWord
+	gs.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	gs.result.Importance = widget.HighImportance
+	gs.result.Wrapping = fyne.TextWrapWord
+	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
+	gs.again.Importance = widget.HighImportance
+	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
+	gs.toast.Alignment = fyne.TextAlignCenter
+	gs.toast.TextStyle.Bold = true
+
+	seats := container.NewVBox()
+	for i, seat := range s.Seats {
+		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), turn: canvas.NewText("", board.SeatColor(i)), activity: widget.NewActivity()}
+		row.turn.TextStyle.Bold = true
+		sym := canvas.NewText(" "+board.SeatSymbols[i%4]+" ", board.SeatColor(i))
+		sym.TextStyle.Bold = true
+		sym.TextSize = theme.TextSize() * 1.4
+		row.activity.Hide()
+		gs.seatRows = append(gs.seatRows, row)
+		seats.Add(container.NewHBox(container.NewCenter(sym), row.name, layout.NewSpacer(), container.NewCenter(row.turn), row.activity))
+	}
+
+	gs.moves = widget.NewList(
+		func() int { return gs.session.Plies() },
+		func() fyne.CanvasObject { return widget.NewLabel("000. X  move") },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(gs.moveText(id)) },
+	)
+	gs.moves.OnSelected = func(id widget.ListItemID) {
+		if !gs.selecting {
+			gs.session.SetView(id + 1)
+		}
+	}
+	gs.live = widget.NewButtonWithIcon("Back to the game", theme.MediaFastForwardIcon(), func() { gs.session.SetView(gs.session.Plies()) })
+	gs.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), gs.togglePause)
+	if s.HasHuman() {
+		gs.pause.Hide()
+	}
+	gs.score = widget.NewLabel("")
+	gs.score.Importance = widget.LowImportance
+
+	rulesText := widget.NewLabel(gs.rulesText())
+	rulesText.Wrapping = fyne.TextWrapWord
+	rulesText.Importance = widget.LowImportance
+
+	heading := func(t string) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(t, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	info := container.NewVBox(
+		heading(s.Game.Name()), seats, widget.NewSeparator(),
+		gs.status, gs.result, gs.again, gs.pause, gs.score, widget.NewSeparator(),
+		heading("House rules"), rulesText, widget.NewSeparator(),
+		heading("Moves"),
+	)
+	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
+	boardArea := container.NewBorder(nil, container.NewPadded(gs.toast), nil, nil, gs.board)
+
+	toolbar := gs.toolbar()
+	if gs.u.mobile {
+		panel := container.NewBorder(info, nil, nil, nil, movesArea)
+		gs.content = container.NewBorder(toolbar, nil, nil, nil,
+			container.New(&portraitLayout{}, boardArea, panel))
+		return
+	}
+	panel := container.NewBorder(info, nil, nil, nil, movesArea)
+	side := container.New(&fixedWidth{w: sidePanelWidth}, container.NewPadded(panel))
+	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
+}
+
+func seatLabel(s games.SeatInfo) string {
+	if s.Human() {
+		return s.Name
+	}
+	return fmt.Sprintf("%s (%s)", s.Name, s.Bot)
+}
+
+func (gs *gameScreen) toolbar() fyne.CanvasObject {
+	u := gs.u
+	id := gs.session.Game.ID()
+	type action struct {
+		label string
+		icon  fyne.Resource
+		do    func()
+		keep  *fyne.Disableable
+	}
+	actions := []action{
+		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil},
+		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil},
+		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn},
+		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn},
+		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn},
+		{"Save", theme.DocumentSaveIcon(), gs.save, nil},
+		{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil},
+		{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil},
+		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil},
+	}
+	if u.mobile {
+		// A phone keeps the frequent actions as icons and the rest in a menu.
+		var items []fyne.CanvasObject
+		var menu []*fyne.MenuItem
+		for i, a := range actions {
+			if i < 5 {
+				b := widget.NewButtonWithIcon("", a.icon, a.do)
+				if a.keep != nil {
+					*a.keep = b
+				}
+				items = append(items, b)
+				continue
+			}
+			menu = append(menu, fyne.NewMenuItem(a.label, a.do))
+		}
+		var more *widget.Button
+		more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() {
+			pop := widget.NewPopUpMenu(fyne.NewMenu("", menu...), u.win.Canvas())
+			pop.ShowAtRelativePosition(fyne.NewPos(0, more.Size().Height), more)
+		})
+		items = append(items, layout.NewSpacer(), more)
+		return container.NewHBox(items...)
+	}
+	var items []fyne.CanvasObject
+	for i, a := range actions {
+		b := widget.NewButtonWithIcon(a.label, a.icon, a.do)
+		b.Importance = widget.LowImportance
+		if a.keep != nil {
+			*a.keep = b
+		}
+		items = append(items, b)
+		if i == 1 || i == 4 || i == 6 {
+			items = append(items, widget.NewSeparator())
+		}
+	}
+	return container.NewHBox(items...)
+}
+
+func (gs *gameScreen) togglePause() {
+	if gs.session.Paused {
+		gs.session.Resume()
+	} else {
+		gs.session.Stop()
+		gs.refresh()
+	}
+}
+
+// rulesText lists the house rules in effect.
+func (gs *gameScreen) rulesText() string {
+	specs := gs.session.Game.RuleSpecs()
+	if len(specs) == 0 {
+		return "None: the standard game."
+	}
+	var lines []string
+	for _, sp := range specs {
+		v := gs.session.Rules[sp.Key]
+		mark := ""
+		if v != sp.Default {
+			mark = " (changed)"
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s%s", sp.Label, ruleValueText(v), mark))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func ruleValueText(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "on"
+		}
+		return "off"
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// moveText is one line of the move list: "1. X b2".
+func (gs *gameScreen) moveText(i int) string {
+	s := gs.session
+	if i >= len(s.tokens) {
+		return ""
+	}
+	movers := s.states[i].ToMove()
+	who := ""
+	if len(movers) == 1 {
+		who = board.SeatSymbols[movers[0]%4] + "  "
+	}
+	return fmt.Sprintf("%d. %s%s", i+1, who, s.tokens[i])
+}
+
+// ---- refreshing ----
+
+// refresh copies the session into every widget; called after each change.
+func (gs *gameScreen) refresh() {
+	s := gs.session
+	view := s.ViewIndex()
+	animate := view == gs.lastDrawn+1 && !s.Viewing()
+	gs.lastDrawn = view
+	gs.board.Draw(s, animate)
+
+	live := s.Live()
+	out := live.Outcome()
+	thinking := map[int]bool{}
+	for _, seat := range s.Thinking() {
+		thinking[seat] = true
+	}
+	toMove := map[int]bool{}
+	for _, seat := range live.ToMove() {
+		toMove[seat] = true
+	}
+	for i, row := range gs.seatRows {
+		row.turn.Text = ""
+		if toMove[i] && !thinking[i] {
+			row.turn.Text = "to move"
+		}
+		if out.Over() && contains(out.Winners, i) {
+			row.turn.Text = "winner"
+		}
+		row.turn.Refresh()
+		if thinking[i] {
+			row.activity.Show()
+			row.activity.Start()
+		} else {
+			row.activity.Stop()
+			row.activity.Hide()
+		}
+	}
+	gs.status.SetText(gs.statusText())
+	if out.Over() {
+		gs.result.SetText(gs.resultText(out))
+		gs.result.Show()
+		gs.again.Show()
+	} else {
+		gs.result.Hide()
+		gs.again.Hide()
+	}
+	if !s.HasHuman() {
+		gs.pause.Show()
+		if s.Paused {
+			gs.pause.SetText("Play")
+			gs.pause.SetIcon(theme.MediaPlayIcon())
+		} else {
+			gs.pause.SetText("Pause")
+			gs.pause.SetIcon(theme.MediaPauseIcon())
+		}
+		if out.Over() {
+			gs.pause.Hide()
+		}
+	}
+	gs.score.SetText(gs.scoreText())
+	setEnabled(gs.undoBtn, s.CanUndo())
+	setEnabled(gs.redoBtn, s.CanRedo())
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0)
+
+	gs.moves.Refresh()
+	gs.selecting = true
+	if view > 0 {
+		gs.moves.Select(view - 1)
+		gs.moves.ScrollTo(view - 1)
+	} else {
+		gs.moves.UnselectAll()
+	}
+	gs.selecting = false
+	if s.Viewing() {
+		gs.live.Show()
+	} else {
+		gs.live.Hide()
+	}
+}
+
+func setEnabled(d fyne.Disableable, on bool) {
+	if d == nil {
+		return
+	}
+	if on {
+		d.Enable()
+	} else {
+		d.Disable()
+	}
+}
+
+func (gs *gameScreen) statusText() string {
+	s := gs.session
+	live := s.Live()
+	if s.Viewing() {
+		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
+	}
+	if live.Outcome().Over() {
+		return gs.resultText(live.Outcome())
+	}
+	if th := s.Thinking(); len(th) > 0 {
+		seat := s.Seats[th[0]]
+		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)
+	}
+	if s.Paused && !s.HasHuman() {
+		return "Paused. Press Play to let the computers go on."
+	}
+	var names []string
+	for _, seat := range live.ToMove() {
+		names = append(names, s.Seats[seat].Name)
+	}
+	return strings.Join(names, " and ") + " to move"
+}
+
+func (gs *gameScreen) resultText(out games.Outcome) string {
+	s := gs.session
+	if out.Status == games.Draw {
+		if out.Reason != "" {
+			return "Draw: " + out.Reason
+		}
+		return "Draw"
+	}
+	var names []string
+	for _, w := range out.Winners {
+		names = append(names, s.Seats[w].Name)
+	}
+	verb := " wins"
+	if len(names) > 1 {
+		verb = " win"
+	}
+	text := strings.Join(names, " and ") + verb
+	if out.Reason != "" {
+		text += ": " + out.Reason
+	}
+	return text
+}
+
+// scoreText is this run's scoreboard for the game.
+func (gs *gameScreen) scoreText() string {
+	t := gs.u.tally[gs.session.Game.ID()]
+	if t == nil {
+		return ""
+	}
+	var parts []string
+	for i, w := range t.Wins {
+		if i < len(gs.session.Seats) {
+			parts = append(parts, fmt.Sprintf("%s %d", board.SeatSymbols[i%4], w))
+		}
+	}
+	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)
+}
+
+// ---- layouts ----
+
+// fixedWidth gives its content a fixed width (the desktop side panel).
+type fixedWidth struct{ w float32 }
+
+func (l *fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.w, h)
+}
+
+func (l *fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+// portraitLayout puts the board on top at full width (square, at most 62%
+// of the height) and the panel under it.
+type portraitLayout struct{}
+
+func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(280, 480)
+}
+
+func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	h := min(size.Width, size.Height*0.62)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+}
