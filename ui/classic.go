@@ -61,6 +61,7 @@ func (b *classicBoard) Draw(s *Session, animate bool) {
 		b.mover = to[0]
 	}
 	b.input = s.HumanToMove() >= 0
+	b.refused = -1
 	if animate && b.last >= 0 && b.last != prevLast {
 		b.animateIn(b.last)
 	}
@@ -91,13 +92,26 @@ func (b *classicBoard) play(sq int) {
 	}
 	tok := games.SquareName(sq%3, sq/3)
 	if err := b.host.Submit(tok); err != nil {
-		b.refused = sq
-		b.Refresh()
 		b.host.Refuse(err.Error())
-		time.AfterFunc(350*time.Millisecond, func() {
-			fyne.Do(func() { b.refused = -1; b.Refresh() })
-		})
+		b.flash(sq)
 	}
+}
+
+// flash marks a refused square briefly (cleared by the next Draw too).
+func (b *classicBoard) flash(sq int) {
+	b.refused = sq
+	b.Refresh()
+	d := b.host.Motion().Scale(400)
+	if d == 0 {
+		return
+	}
+	a := fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
+		if f >= 1 {
+			b.refused = -1
+			b.Refresh()
+		}
+	})
+	a.Start()
 }
 
 // Tapped plays the square under the pointer.

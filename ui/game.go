@@ -27,21 +27,22 @@ type gameScreen struct {
 	board   Board
 	content fyne.CanvasObject
 
-	status    *widget.Label
-	result    *widget.Label
-	again     *widget.Button
-	seatRows  []*seatRow
-	moves     *widget.List
-	live      *widget.Button
-	pause     *widget.Button
-	score     *widget.Label
-	toast     *canvas.Text
-	toastAnim *fyne.Animation
-	undoBtn   fyne.Disableable
-	redoBtn   fyne.Disableable
-	hintBtn   fyne.Disableable
-	selecting bool // the move list is being updated from the model
-	lastDrawn int  // ply drawn last, to animate only single forward steps
+	status      *widget.Label
+	result      *widget.Label
+	again       *widget.Button
+	seatRows    []*seatRow
+	moves       *widget.List
+	live        *widget.Button
+	pause       *widget.Button
+	score       *widget.Label
+	toast       *canvas.Text
+	toastAnim   *fyne.Animation
+	undoBtn     fyne.Disableable
+	redoBtn     fyne.Disableable
+	hintBtn     fyne.Disableable
+	selecting   bool // the move list is being updated from the model
+	lastRefusal string
+	lastDrawn   int // ply drawn last, to animate only single forward steps
 }
 
 type seatRow struct {
@@ -83,6 +84,7 @@ func (gs *gameScreen) Motion() Motion            { return gs.u.motion() }
 
 // Refuse shows a message under the board that fades after a few seconds.
 func (gs *gameScreen) Refuse(msg string) {
+	gs.lastRefusal = msg
 	if gs.toastAnim != nil {
 		gs.toastAnim.Stop()
 	}

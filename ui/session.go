@@ -47,6 +47,10 @@ type Session struct {
 	// OnFinished is called once when the game ends.
 	OnFinished func(games.Outcome)
 
+	// post runs a function on the UI goroutine: fyne.Do in the app; tests
+	// replace it to run bot answers on the test's goroutine.
+	post func(func())
+
 	gen           int                // bumped on every change; stale bot answers are dropped
 	cancel        context.CancelFunc // of the thinking bot, if any
 	thinking      []int              // seats whose bot is thinking
@@ -80,7 +84,7 @@ func NewSession(g games.Game, rules games.Rules, seed int64, seats []games.SeatI
 	}
 	return &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, Setup: setup, Created: time.Now().UTC(),
 		states: []games.State{st}, turns: nil, events: nil,
-		BotDelay: 400 * time.Millisecond, AutoDelay: time.Second}, nil
+		BotDelay: 400 * time.Millisecond, AutoDelay: time.Second, post: fyne.Do}, nil
 }
 
 // SessionFromRecord replays a saved game into a session.
@@ -398,7 +402,7 @@ func (s *Session) Start() {
 				return
 			}
 		}
-		fyne.Do(func() {
+		s.post(func() {
 			if s.gen != gen {
 				return // undo, new game or back: the answer is stale
 			}
@@ -431,7 +435,7 @@ func (s *Session) AskHint(done func(*Hint)) {
 		if err != nil {
 			return
 		}
-		fyne.Do(func() {
+		s.post(func() {
 			if s.gen != gen {
 				return
 			}

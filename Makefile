@@ -1,0 +1,75 @@
+# Tabula: run, test and package. `make run` and `make test` install the
+# Debian/Ubuntu libraries they need when they are missing (apt-get, as root
+# or through sudo).
+
+GO       ?= go
+BIN      ?= tabula
+# What Fyne needs to build (cgo, OpenGL, X11 and Wayland headers).
+BUILD_DEBS = gcc pkg-config libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
+# What the tests add: a virtual X server for the smoke run of the window.
+TEST_DEBS  = xvfb xdotool imagemagick
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run build test check smoke deps test-deps vectors bench fuzz package-linux package-windows clean
+
+run: deps
+	$(GO) run .
+
+build: deps
+	$(GO) build -o $(BIN) .
+
+# The test command of the README and of CI: formatting, vet, every test
+# under the race detector, then the real window under Xvfb.
+test: deps test-deps check smoke
+
+check:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+smoke: build
+	./scripts/smoke.sh ./$(BIN)
+
+deps:
+	@missing=$$(for p in $(BUILD_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing the libraries Fyne needs: $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+test-deps:
+	@missing=$$(for p in $(TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing what the tests need: $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+# Refresh the copy of the shared test vectors (games/testdata).
+vectors:
+	cp ../shared/testdata/*.json games/testdata/
+
+# Speed: random playouts per second and bot nodes per second.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./games/... ./ai/...
+
+# A minute of fuzzing for each parser and the save decoder.
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzDecodeRecord -fuzztime 60s ./games
+	$(GO) test -run '^$$' -fuzz FuzzParseMove -fuzztime 60s ./games/classic
+
+FYNE ?= $(shell $(GO) env GOPATH)/bin/fyne
+$(FYNE):
+	$(GO) install fyne.io/fyne/v2/cmd/fyne@v2.8.0
+
+# Linux: tabula.tar.xz with the binary, a desktop entry and the icon.
+package-linux: deps $(FYNE)
+	$(FYNE) package -os linux -release
+
+# Windows (cross-compiled): needs gcc-mingw-w64-x86-64.
+package-windows: $(FYNE)
+	@dpkg -s gcc-mingw-w64-x86-64 >/dev/null 2>&1 || ($(SUDO) apt-get update && $(SUDO) apt-get install -y gcc-mingw-w64-x86-64)
+	CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release
+
+clean:
+	rm -f $(BIN) $(BIN).exe *.tar.xz *.zip

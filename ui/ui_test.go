@@ -1,0 +1,281 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tabulagames/tabula/games"
+	_ "github.com/tabulagames/tabula/games/all"
+)
+
+// newTestApp makes the app on Fyne's test driver with every file under a
+// temporary TABULA_HOME and animations off.
+func newTestApp(t *testing.T) *App {
+	t.Helper()
+	t.Setenv("TABULA_HOME", t.TempDir())
+	a := test.NewTempApp(t)
+	u, problems := NewApp(a)
+	if len(problems) > 0 {
+		t.Fatalf("start-up problems: %v", problems)
+	}
+	if err := u.cfg.SetReducedMotion(true); err != nil {
+		t.Fatal(err)
+	}
+	u.win.Resize(fyne.NewSize(1100, 720))
+	t.Cleanup(func() {
+		if u.game != nil {
+			u.game.leave() // no bot may write after the test
+		}
+	})
+	return u
+}
+
+// uiLoop stands in for the UI goroutine: bot answers are queued here and
+// run on the test's goroutine, so nothing races.
+type uiLoop chan func()
+
+func (l uiLoop) post(f func()) { l <- f }
+
+// until runs queued UI work until cond holds or the time is up.
+func (l uiLoop) until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !cond() {
+		select {
+		case f := <-l:
+			f()
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// startGame opens a classic game with the given seats, wired to a test loop.
+func startGame(t *testing.T, u *App, seats []games.SeatInfo) (*gameScreen, uiLoop) {
+	t.Helper()
+	g, _ := games.Lookup("classic")
+	s, err := NewSession(g, games.Defaults(nil), 1, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := make(uiLoop, 16)
+	s.post = loop.post
+	s.BotDelay, s.AutoDelay = 0, 0
+	u.openSession(s)
+	return u.game, loop
+}
+
+var humanVsHard = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "hard"}}
+
+func TestPickerShowsPlayableGames(t *testing.T) {
+	u := newTestApp(t)
+	u.ShowPicker()
+	if u.picker == nil || u.picker.cards["classic"] == nil {
+		t.Fatal("no classic card on the picker")
+	}
+	if u.picker.cards["classic"].resume.Visible() {
+		t.Fatal("Resume shown without an autosave")
+	}
+	for id := range u.picker.cards {
+		if boardMakers[id] == nil {
+			t.Fatalf("picker shows %s, which has no board", id)
+		}
+	}
+}
+
+func TestTapPlaysAndBotAnswersThenUndo(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	b := gs.board.(*classicBoard)
+	test.TapAt(b, centreOf(b, 1, 1)) // b2
+	if gs.session.Plies() < 1 || gs.session.Tokens()[0] != "b2" {
+		t.Fatalf("tap did not play b2: %v", gs.session.Tokens())
+	}
+	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	if gs.session.HumanToMove() != 0 {
+		t.Fatal("after the bot's reply the person should be to move")
+	}
+	if !strings.Contains(gs.status.Text, "Ana to move") {
+		t.Fatalf("status %q", gs.status.Text)
+	}
+	// Undo takes back the bot's reply and the person's move.
+	gs.undo()
+	if gs.session.Plies() != 0 || gs.session.HumanToMove() != 0 {
+		t.Fatalf("undo left %v", gs.session.Tokens())
+	}
+	gs.redo()
+	if gs.session.Plies() != 2 {
+		t.Fatalf("redo gave %v", gs.session.Tokens())
+	}
+}
+
+func TestRefusedTapSaysWhy(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	b := gs.board.(*classicBoard)
+	test.TapAt(b, centreOf(b, 1, 1))
+	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	test.TapAt(b, centreOf(b, 1, 1)) // taken
+	if gs.session.Plies() != 2 {
+		t.Fatal("a tap on a taken square was played")
+	}
+	if !strings.Contains(gs.lastRefusal, "already taken") {
+		t.Fatalf("refusal %q", gs.lastRefusal)
+	}
+}
+
+func TestKeyboardPlays(t *testing.T) {
+	u := newTestApp(t)
+	people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
+	gs, _ := startGame(t, u, people)
+	b := gs.board
+	b.Key("7")           // keypad layout: 7 is a3
+	b.Key(fyne.KeyRight) // the first arrow shows the cursor on b2
+	b.Key(fyne.KeyRight)
+	b.Key(fyne.KeyReturn)
+	if got := strings.Join(gs.session.Tokens(), " "); got != "a3 c2" {
+		t.Fatalf("keys played %q", got)
+	}
+	// Escape from a past position goes back to the game.
+	gs.session.SetView(1)
+	if !gs.session.Viewing() || gs.session.HumanToMove() >= 0 {
+		t.Fatal("viewing a past position must block input")
+	}
+	if err := gs.Submit("a1"); err == nil {
+		t.Fatal("a move was accepted while looking at a past position")
+	}
+}
+
+func TestStaleBotAnswerIsDropped(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	if err := gs.Submit("a1"); err != nil {
+		t.Fatal(err)
+	}
+	// The bot is thinking; the person takes the move back at once.
+	gs.undo()
+	// Let any answer arrive: it must be dropped.
+	time.Sleep(200 * time.Millisecond)
+	for len(loop) > 0 {
+		(<-loop)()
+	}
+	if gs.session.Plies() != 0 {
+		t.Fatalf("a stale bot answer was played: %v", gs.session.Tokens())
+	}
+}
+
+func TestBotsPlayEachOtherToTheEnd(t *testing.T) {
+	u := newTestApp(t)
+	bots := []games.SeatInfo{{Name: "A", Controller: "ai", Bot: "hard"}, {Name: "B", Controller: "ai", Bot: "medium"}}
+	gs, loop := startGame(t, u, bots)
+	loop.until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
+	if !gs.result.Visible() || gs.result.Text == "" {
+		t.Fatal("no result shown at the end")
+	}
+}
+
+func TestAutosaveResumeAndSave(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	gs.Submit("b2")
+	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	if !u.store.HasAutosave("classic") {
+		t.Fatal("no autosave after a move")
+	}
+	want := strings.Join(gs.session.Tokens(), " ")
+	gs.save()
+	entries, err := u.store.List()
+	if err != nil || len(entries) != 1 || entries[0].Err != nil {
+		t.Fatalf("saves: %v %+v", err, entries)
+	}
+	u.ShowPicker()
+	if !u.picker.cards["classic"].resume.Visible() {
+		t.Fatal("Resume not offered for the autosaved game")
+	}
+	u.Resume("classic")
+	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
+		t.Fatalf("resumed %q, want %q", got, want)
+	}
+	u.OpenRecord(entries[0].Path)
+	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
+		t.Fatalf("opened %q, want %q", got, want)
+	}
+}
+
+func TestFinishedGameCountsOnce(t *testing.T) {
+	u := newTestApp(t)
+	people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "easy"}}
+	gs, loop := startGame(t, u, people)
+	for !gs.session.Live().Outcome().Over() {
+		if seat := gs.session.HumanToMove(); seat >= 0 {
+			st := gs.session.Live()
+			legal := st.Legal(seat)
+			if err := gs.Submit(st.MoveString(seat, legal[0])); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		n := gs.session.Plies()
+		loop.until(t, "the bot", func() bool { return gs.session.Plies() > n })
+	}
+	tally := u.stats.For("classic")["easy"]
+	if tally.Played() != 1 {
+		t.Fatalf("stats %+v", tally)
+	}
+	if u.store.HasAutosave("classic") {
+		t.Fatal("the autosave of a finished game was kept")
+	}
+	gs.undo()
+	gs.redo()
+	if u.stats.For("classic")["easy"].Played() != 1 {
+		t.Fatal("undo and redo counted the game twice")
+	}
+}
+
+func TestDialogsOpen(t *testing.T) {
+	u := newTestApp(t)
+	u.ShowPicker()
+	for name, open := range map[string]func(){
+		"new game": func() { u.NewGameDialog("classic") },
+		"open":     u.OpenDialog,
+		"settings": u.SettingsDialog,
+		"rules":    func() { u.RulesDialog("classic") },
+	} {
+		before := len(u.win.Canvas().Overlays().List())
+		open()
+		if len(u.win.Canvas().Overlays().List()) != before+1 {
+			t.Fatalf("the %s dialog did not open", name)
+		}
+	}
+}
+
+func TestNewGameFormStartsAndRemembers(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("classic")
+	nd := &newGameForm{u: u, g: g}
+	nd.build(u.defaultSeats(g, 2), nil)
+	nd.seats[0].name.SetText("Zoe")
+	nd.swap() // Zoe now plays O
+	if !nd.start() {
+		t.Fatalf("start refused: %s", nd.problem.Text)
+	}
+	if u.game == nil || u.game.session.Seats[1].Name != "Zoe" || u.game.session.Seats[0].Human() {
+		t.Fatalf("seats %+v", u.game.session.Seats)
+	}
+	last, ok := u.cfg.LastSetup("classic")
+	if !ok || last.Seats[1].Name != "Zoe" {
+		t.Fatalf("last setup %+v", last)
+	}
+}
+
+// centreOf is the centre of a classic square in the board's coordinates.
+func centreOf(b *classicBoard, file, rank int) fyne.Position {
+	if b.Size().Width == 0 {
+		b.Resize(fyne.NewSize(300, 300))
+	}
+	return b.grid().Center(file, rank)
+}
