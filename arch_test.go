@@ -1,0 +1,83 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/tabulagames/tabula"
+
+// TestImportArrows enforces the layering of ARCHITECTURE.md: arrows only go
+// down, main → ui → settings, ai → games; games imports the standard
+// library only; ai imports games only; nothing below ui imports Fyne.
+func TestImportArrows(t *testing.T) {
+	allowed := map[string][]string{
+		"games":    {"games"},
+		"ai":       {"games", "ai"},
+		"settings": {"games", "settings"},
+		"assets":   {},
+	}
+	thirdParty := map[string][]string{
+		"settings": {"github.com/spf13/viper", "github.com/adrg/xdg"},
+	}
+	checked := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		top := strings.Split(filepath.ToSlash(path), "/")[0]
+		ok, layered := allowed[top]
+		if !layered {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			switch {
+			case strings.HasPrefix(p, module+"/"):
+				inner := strings.Split(strings.TrimPrefix(p, module+"/"), "/")[0]
+				if !contains(ok, inner) {
+					t.Errorf("%s imports %s: %s may only import %v", path, p, top, ok)
+				}
+			case strings.Contains(strings.Split(p, "/")[0], "."):
+				if !hasPrefix(thirdParty[top], p) {
+					t.Errorf("%s imports %s: %s may not import outside packages", path, p, top)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 10 {
+		t.Fatalf("only %d files checked", checked)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefix(prefixes []string, s string) bool {
+	for _, p := range prefixes {
+		if s == p || strings.HasPrefix(s, p+"/") {
+			return true
+		}
+	}
+	return false
+}
