@@ -278,15 +278,22 @@ func (s *Session) Undo() {
 	}
 	s.stopBots()
 	var group []string
-	group = append(group, s.pop())
-	if s.HasHuman() {
-		// Keep going back while a bot would move now, or until a person's
-		// own move has been taken back.
-		for len(s.tokens) > 0 && s.HumanToMove() < 0 {
-			group = append(group, s.pop())
-		}
-	} else {
+	if !s.HasHuman() {
+		group = append(group, s.pop())
 		s.Paused = true
+	} else {
+		// Take turns back until a person's own move has gone and a person
+		// is to move again (the bot replies after it go too).
+		for len(s.tokens) > 0 {
+			byHuman := false
+			for _, seat := range s.states[len(s.states)-2].ToMove() {
+				byHuman = byHuman || s.Seats[seat].Human()
+			}
+			group = append(group, s.pop())
+			if byHuman && s.HumanToMove() >= 0 {
+				break
+			}
+		}
 	}
 	s.redo = append(s.redo, group)
 	s.hint = nil

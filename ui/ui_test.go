@@ -113,6 +113,28 @@ func TestTapPlaysAndBotAnswersThenUndo(t *testing.T) {
 	}
 }
 
+// TestUndoAfterTheBotWon takes back the bot's winning move and the
+// person's move before it, as the spec's undo does.
+func TestUndoAfterTheBotWon(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	for _, tok := range []string{"a1", "c1", "a3"} { // a losing line against hard
+		loop.until(t, "the person's turn", func() bool { return gs.session.HumanToMove() == 0 || gs.session.Live().Outcome().Over() })
+		if gs.session.Live().Outcome().Over() {
+			break
+		}
+		if err := gs.Submit(tok); err != nil {
+			continue // hard may have taken the square: any move will do
+		}
+	}
+	loop.until(t, "the bot's win", func() bool { return gs.session.Live().Outcome().Over() })
+	n := gs.session.Plies()
+	gs.undo()
+	if gs.session.Plies() != n-2 || gs.session.HumanToMove() != 0 {
+		t.Fatalf("undo after the end went from %d to %d plies", n, gs.session.Plies())
+	}
+}
+
 func TestRefusedTapSaysWhy(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
