@@ -1,0 +1,366 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/checkerboard"
+)
+
+// Checkerboard four-in-a-row bots (shared/rules/checkerboard.md section 9).
+//
+// The evaluation is the spec's window evaluation: every group of `line`
+// consecutive squares inside a side's target half that holds k >= 1 marks
+// of that side and none of the other adds 10^(k-1) to that side. hard adds
+// threat knowledge on top: a threat is an empty square where a side would
+// win at once (checked through the rules, so FIFO and overlines count);
+// the side to move with a threat wins, and a side with two threats that
+// the mover cannot both block (a double threat) wins next turn.
+//
+// Move ordering scores each empty square by how much it changes the window
+// evaluation (building own windows in the target half, spoiling the
+// opponent's), with immediate wins first, then blocks, then squares that
+// make two threats at once.
+
+// cbGeom holds the windows of one (size, line) pair.
+type cbGeom struct {
+	n, line int
+	// win[s] lists the windows inside seat s's target half, line cells each.
+	win [2][]int16
+	// of[sq] lists the windows (of the seat whose target holds sq) that
+	// contain sq.
+	of [][]int16
+}
+
+var (
+	cbGeomMu    sync.Mutex
+	cbGeomCache = map[[2]int]*cbGeom{}
+)
+
+func cbGeomFor(s *checkerboard.State) *cbGeom {
+	key := [2]int{s.Size(), s.LineLength()}
+	cbGeomMu.Lock()
+	defer cbGeomMu.Unlock()
+	if g, ok := cbGeomCache[key]; ok {
+		return g
+	}
+	n, line := key[0], key[1]
+	g := &cbGeom{n: n, line: line, of: make([][]int16, n*n)}
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	for seat := 0; seat < 2; seat++ {
+		lo, hi := s.TargetRanks(seat)
+		for r := lo; r <= hi; r++ {
+			for f := 0; f < n; f++ {
+				for _, d := range dirs {
+					ef, er := f+(line-1)*d[0], r+(line-1)*d[1]
+					if ef < 0 || ef >= n || er < lo || er > hi {
+						continue
+					}
+					w := int16(len(g.win[seat]) / line)
+					for i := 0; i < line; i++ {
+						sq := (r+i*d[1])*n + f + i*d[0]
+						g.win[seat] = append(g.win[seat], int16(sq))
+						g.of[sq] = append(g.of[sq], w)
+					}
+				}
+			}
+		}
+	}
+	cbGeomCache[key] = g
+	return g
+}
+
+// cbMaxWindows bounds the windows of one half (12x12 with line 3: 188).
+const cbMaxWindows = 256
+
+// cbCounts counts, for every window of each seat's target half, the marks
+// of that seat (own) and of the other (other).
+type cbCounts struct {
+	own, other [2][cbMaxWindows]uint8
+}
+
+func (g *cbGeom) count(cells []int8, c *cbCounts) {
+	line := g.line
+	for seat := 0; seat < 2; seat++ {
+		w := g.win[seat]
+		for i, k := 0, 0; i < len(w); i, k = i+line, k+1 {
+			var own, other uint8
+			for _, sq := range w[i : i+line] {
+				switch cells[sq] {
+				case int8(seat):
+					own++
+				case int8(1 - seat):
+					other++
+				}
+			}
+			c.own[seat][k], c.other[seat][k] = own, other
+		}
+	}
+}
+
+var pow10 = [...]int{1, 10, 100, 1000, 10_000, 100_000, 1_000_000}
+
+// windowScore is the spec's window evaluation of one seat.
+func (g *cbGeom) windowScore(c *cbCounts, seat int) int {
+	v := 0
+	nw := len(g.win[seat]) / g.line
+	for k := 0; k < nw; k++ {
+		if own := c.own[seat][k]; own > 0 && c.other[seat][k] == 0 {
+			v += pow10[own-1]
+		}
+	}
+	return v
+}
+
+// threats counts the distinct squares where seat would win at once (at
+// most 2: that is all the evaluation needs).
+func (g *cbGeom) threats(s *checkerboard.State, cells []int8, c *cbCounts, seat int) int {
+	line := g.line
+	nw := len(g.win[seat]) / line
+	var first int16 = -1
+	for k := 0; k < nw; k++ {
+		if int(c.own[seat][k]) != line-1 || c.other[seat][k] != 0 {
+			continue
+		}
+		for _, sq := range g.win[seat][k*line : (k+1)*line] {
+			if cells[sq] == -1 && sq != first && s.WinsAt(seat, games.Move(sq)) {
+				if first >= 0 {
+					return 2
+				}
+				first = sq
+			}
+		}
+	}
+	if first >= 0 {
+		return 1
+	}
+	return 0
+}
+
+const (
+	cbWinSoon   = 200_000 // the side to move wins next placement
+	cbWinDouble = 100_000 // a double threat the mover cannot stop
+)
+
+// cbEval is the window evaluation for seat, with threats when asked. The
+// geometry is looked up once per search (at the first call).
+func cbEval(threats bool) Eval {
+	var g *cbGeom
+	return func(st games.State, seat int) int {
+		s := st.(*checkerboard.State)
+		if g == nil {
+			g = cbGeomFor(s)
+		}
+		cells := s.Cells()
+		var c cbCounts
+		g.count(cells, &c)
+		v := g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
+		if !threats {
+			return v
+		}
+		mover := s.Turn()
+		sign := 1
+		if mover != seat {
+			sign = -1
+		}
+		if g.threats(s, cells, &c, mover) > 0 {
+			return v + sign*cbWinSoon
+		}
+		if g.threats(s, cells, &c, 1-mover) >= 2 {
+			return v - sign*cbWinDouble
+		}
+		return v
+	}
+}
+
+// cbScores scores the moves for the seat to move (higher first).
+func cbScores(g *cbGeom, s *checkerboard.State, moves []games.Move, scores []int) {
+	cells := s.Cells()
+	var c cbCounts
+	g.count(cells, &c)
+	me := s.Turn()
+	half := g.n / 2
+	line := g.line
+	for i, m := range moves {
+		sq := int(m)
+		ts := 1 // whose target holds the square
+		if sq/g.n >= half {
+			ts = 0
+		}
+		v, makes := 0, 0
+		win, block := false, false
+		for _, w := range g.of[sq] {
+			own, other := int(c.own[ts][w]), int(c.other[ts][w])
+			if ts == me {
+				if other == 0 {
+					v += pow10[own] - pow10[max(own-1, 0)]*min(own, 1)
+					if own == line-1 {
+						win = true
+					}
+					if own == line-2 {
+						makes++
+					}
+				}
+			} else if other == 0 && own > 0 {
+				v += pow10[own-1]
+				if own == line-1 {
+					block = true
+				}
+			}
+		}
+		switch {
+		case win && s.WinsAt(me, m):
+			v += 1 << 40
+		case block && s.WinsAt(1-me, m):
+			v += 1 << 39
+		case makes >= 2:
+			v += pow10[line-1]
+		}
+		scores[i] = v
+	}
+}
+
+// cbSort sorts moves by score, best first; equal scores keep their order.
+func cbSort(moves []games.Move, scores []int) {
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], scores[i]
+		j := i
+		for ; j > 0 && scores[j-1] < v; j-- {
+			moves[j], scores[j] = moves[j-1], scores[j-1]
+		}
+		moves[j], scores[j] = m, v
+	}
+}
+
+// cbOrder is the move ordering as an Order (one per search).
+func cbOrder() Order {
+	var g *cbGeom
+	return func(st games.State, moves []games.Move) {
+		s, ok := st.(*checkerboard.State)
+		if !ok {
+			return
+		}
+		if g == nil {
+			g = cbGeomFor(s)
+		}
+		var buf [144]int
+		scores := buf[:len(moves)]
+		cbScores(g, s, moves, scores)
+		cbSort(moves, scores)
+	}
+}
+
+// cbEasy is the scripted easy bot of section 9.
+type cbEasy struct{ seed uint64 }
+
+func (b cbEasy) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	s, ok := st.(*checkerboard.State)
+	if !ok {
+		return games.NoMove, fmt.Errorf("not a checkerboard game")
+	}
+	legal := st.Legal(seat)
+	if len(legal) == 0 {
+		return games.NoMove, fmt.Errorf("seat %d has no legal move", seat)
+	}
+	rng := rngFor(b.seed, st, seat)
+	s = s.Clone().(*checkerboard.State) // WinsAt touches the board for a moment
+	var blocks, home []games.Move
+	for _, m := range legal {
+		if s.WinsAt(seat, m) {
+			return m, nil
+		}
+		if s.WinsAt(1-seat, m) {
+			blocks = append(blocks, m)
+		}
+		if s.InTarget(seat, int(m)/s.Size()) {
+			home = append(home, m)
+		}
+	}
+	switch {
+	case len(blocks) > 0:
+		return blocks[rng.IntN(len(blocks))], nil
+	case len(home) > 0:
+		return home[rng.IntN(len(home))], nil
+	}
+	return legal[rng.IntN(len(legal))], nil
+}
+
+// Budgets. hard's default takes about a second a move on the reference
+// machine (see BenchmarkCheckerboardHard).
+const (
+	cbMediumNodes      = 1_000_000 // far more than two plies ever need
+	cbHardNodes        = 400_000
+	cbHardWidthDefault = 14 // moves searched below the root
+)
+
+var cbHardWidth = cbHardWidthDefault
+
+func cbMedium(o Options) Bot {
+	nodes := o.Nodes
+	if nodes == 0 {
+		nodes = cbMediumNodes
+	}
+	return &AlphaBeta{Eval: cbEval(false), Order: cbOrder(), MaxDepth: 2, Nodes: nodes, Time: o.Time, TTBits: 12, Seed: o.Seed}
+}
+
+// cbHard searches with the full evaluation and, below the root, only the
+// best-ordered moves (always keeping every win and block).
+type cbHard struct{ o Options }
+
+func (b cbHard) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	r, err := b.search(ctx, st, seat)
+	return r.Move, err
+}
+
+func (b cbHard) search(ctx context.Context, st games.State, seat int) (Result, error) {
+	nodes := b.o.Nodes
+	if nodes == 0 {
+		nodes = cbHardNodes
+	}
+	root := st.Hash()
+	cs, ok := st.(*checkerboard.State)
+	if !ok {
+		return Result{Move: games.NoMove}, fmt.Errorf("not a checkerboard game")
+	}
+	g := cbGeomFor(cs)
+	ab := &AlphaBeta{Eval: cbEval(true), Nodes: nodes, Time: b.o.Time, TTBits: 18, Seed: b.o.Seed,
+		Moves: func(st games.State, seat int) []games.Move {
+			moves := st.Legal(seat)
+			s := st.(*checkerboard.State)
+			var buf [144]int
+			scores := buf[:len(moves)]
+			cbScores(g, s, moves, scores)
+			cbSort(moves, scores)
+			if st.Hash() == root || len(moves) <= cbHardWidth {
+				return moves
+			}
+			// A win or a block must never be cut. Without FIFO and
+			// overlines both show in the scores; with them a removal can
+			// make a line anywhere, so ask the rules.
+			keep := cbHardWidth
+			if s.Fifo() > 0 && !s.Overlines() {
+				for i := keep; i < len(moves); i++ {
+					if s.WinsAt(seat, moves[i]) || s.WinsAt(1-seat, moves[i]) {
+						moves[keep], moves[i] = moves[i], moves[keep]
+						keep++
+					}
+				}
+			}
+			return moves[:keep]
+		}}
+	return ab.Search(ctx, st, seat)
+}
+
+func init() {
+	Register(Spec{Game: "checkerboard", Name: "easy", Level: 1,
+		About: "Wins or blocks when it sees it, otherwise plays anywhere in its target half.",
+		New:   func(o Options) Bot { return cbEasy{seed: o.Seed} }})
+	Register(Spec{Game: "checkerboard", Name: "medium", Level: 2,
+		About: "Looks two placements ahead with the window evaluation.",
+		New:   cbMedium})
+	Register(Spec{Game: "checkerboard", Name: "hard", Level: 3,
+		About: "Deep search with threats and double threats; about a second a move.",
+		New:   func(o Options) Bot { return cbHard{o: o} }})
+}
