@@ -129,7 +129,10 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 		sf := nd.seatRow(i, s)
 		nd.seats = append(nd.seats, sf)
 		sym := widget.NewLabelWithStyle(board.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		head := container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
+		var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
+		if nd.u.mobile { // narrow: the name on a line of its own
+			head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))
+		}
 		seatBox.Add(container.NewVBox(head, sf.about))
 	}
 	swap := widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
@@ -234,6 +237,7 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	if len(specs) == 0 {
 		l := widget.NewLabel("None: this game is played the same everywhere.")
 		l.Importance = widget.LowImportance
+		l.Wrapping = fyne.TextWrapWord
 		return l
 	}
 	valid, err := games.ValidateRules(specs, last)
@@ -256,7 +260,7 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 			s := widget.NewSelect(opts, nil)
 			s.SetSelected(valid.String(sp.Key))
 			nd.rules[sp.Key] = func() any { return s.Selected }
-			ctl = container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default)), nil, s)
+			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), s)
 		default:
 			e := widget.NewEntry()
 			e.SetText(strconv.Itoa(valid.Int(sp.Key)))
@@ -265,7 +269,7 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 				return err
 			}
 			nd.rules[sp.Key] = func() any { return strings.TrimSpace(e.Text) }
-			ctl = container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default)), nil, e)
+			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), e)
 		}
 		help := widget.NewLabel(sp.Help)
 		help.Wrapping = fyne.TextWrapWord
@@ -281,6 +285,16 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	})
 	box.Add(container.NewHBox(reset))
 	return box
+}
+
+// labeled puts a label beside a control, or above it on a phone.
+func (nd *newGameForm) labeled(label string, ctl fyne.CanvasObject) fyne.CanvasObject {
+	l := widget.NewLabel(label)
+	if nd.u.mobile {
+		l.Wrapping = fyne.TextWrapWord
+		return container.NewVBox(l, ctl)
+	}
+	return container.NewBorder(nil, nil, l, nil, ctl)
 }
 
 // start validates the form and starts the game; false keeps the dialog

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -35,6 +36,8 @@ type gameScreen struct {
 	live        *widget.Button
 	pause       *widget.Button
 	score       *widget.Label
+	resetScore  *widget.Button
+	scoreRow    *fyne.Container
 	toast       *canvas.Text
 	toastAnim   *fyne.Animation
 	undoBtn     fyne.Disableable
@@ -217,6 +220,16 @@ func (gs *gameScreen) build() {
 	}
 	gs.score = widget.NewLabel("")
 	gs.score.Importance = widget.LowImportance
+	gs.resetScore = widget.NewButton("Reset score", func() {
+		dialog.ShowConfirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
+			if ok {
+				delete(gs.u.tally, gs.session.Game.ID())
+				gs.refresh()
+			}
+		}, gs.u.win)
+	})
+	gs.resetScore.Importance = widget.LowImportance
+	gs.scoreRow = container.NewHBox(gs.score, gs.resetScore)
 
 	rulesText := widget.NewLabel(gs.rulesText())
 	rulesText.Wrapping = fyne.TextWrapWord
@@ -227,7 +240,7 @@ func (gs *gameScreen) build() {
 	}
 	info := container.NewVBox(
 		heading(s.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.again, gs.pause, gs.score, widget.NewSeparator(),
+		gs.status, gs.result, gs.again, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
@@ -236,13 +249,15 @@ func (gs *gameScreen) build() {
 
 	toolbar := gs.toolbar()
 	if gs.u.mobile {
-		panel := container.NewBorder(info, nil, nil, nil, movesArea)
+		// A phone scrolls the panel under the board; the move list keeps
+		// a few rows of its own.
+		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
 			container.New(&portraitLayout{}, boardArea, panel))
 		return
 	}
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
-	side := container.New(&fixedWidth{w: sidePanelWidth}, container.NewPadded(panel))
+	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
 }
 
@@ -424,6 +439,11 @@ func (gs *gameScreen) refresh() {
 		}
 	}
 	gs.score.SetText(gs.scoreText())
+	if gs.score.Text == "" {
+		gs.scoreRow.Hide()
+	} else {
+		gs.scoreRow.Show()
+	}
 	setEnabled(gs.undoBtn, s.CanUndo())
 	setEnabled(gs.redoBtn, s.CanRedo())
 	setEnabled(gs.hintBtn, s.HumanToMove() >= 0)
@@ -518,18 +538,26 @@ func (gs *gameScreen) scoreText() string {
 
 // ---- layouts ----
 
-// fixedWidth gives its content a fixed width (the desktop side panel).
-type fixedWidth struct{ w float32 }
+// sizedLayout stretches its content and fixes its minimum width or
+// height (0 = the content's own): the desktop side panel has a fixed
+// width, a list inside a phone's scrolling panel keeps a few rows.
+type sizedLayout struct{ w, h float32 }
 
-func (l *fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	h := float32(0)
+func (l *sizedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var size fyne.Size
 	for _, o := range objs {
-		h = max(h, o.MinSize().Height)
+		size = size.Max(o.MinSize())
 	}
-	return fyne.NewSize(l.w, h)
+	if l.w > 0 {
+		size.Width = l.w
+	}
+	if l.h > 0 {
+		size.Height = l.h
+	}
+	return size
 }
 
-func (l *fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)

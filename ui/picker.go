@@ -48,12 +48,17 @@ func newPicker(u *App) *picker {
 
 	title := widget.NewRichTextFromMarkdown("# Tabula")
 	sub := widget.NewLabel("Strategy board games, with computer opponents. Pick a game.")
-	sub.Importance = widget.LowImportance
-	bar := container.NewHBox(
-		widget.NewButtonWithIcon("Open saved game", theme.FolderOpenIcon(), u.OpenDialog),
-		widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.SettingsDialog),
-	)
-	head := container.NewBorder(nil, nil, container.NewVBox(title, sub), container.NewVBox(bar))
+	sub.Wrapping = fyne.TextWrapWord
+	open := widget.NewButtonWithIcon("Open saved game", theme.FolderOpenIcon(), u.OpenDialog)
+	sett := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.SettingsDialog)
+	var head fyne.CanvasObject
+	if u.mobile {
+		open.SetText("")
+		sett.SetText("")
+		head = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(open, sett), title), sub)
+	} else {
+		head = container.NewBorder(nil, nil, container.NewVBox(title, sub), container.NewVBox(container.NewHBox(open, sett)))
+	}
 	top := []fyne.CanvasObject{head}
 	if len(inProgress) > 0 {
 		note := widget.NewLabel("In progress: " + strings.Join(inProgress, ", ") + ". Press Resume on its card to go on.")
@@ -70,7 +75,7 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	id := g.ID()
 	icon := canvas.NewImageFromResource(fyne.NewStaticResource(id+".svg", assets.Icon(id)))
 	icon.FillMode = canvas.ImageFillContain
-	icon.SetMinSize(fyne.NewSize(96, 96))
+	icon.SetMinSize(fyne.NewSize(72, 72))
 
 	name := widget.NewLabelWithStyle(g.Name(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	blurb := widget.NewLabel(g.Blurb())
@@ -88,12 +93,13 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	rules := widget.NewButtonWithIcon("", theme.HelpIcon(), func() { p.u.RulesDialog(id) })
 	p.cards[id] = &gameCard{resume: resume, record: rec}
 
-	text := container.NewVBox(name, blurb, rec)
-	buttons := container.NewHBox(play, resume, layout.NewSpacer(), rules)
-	body := container.NewBorder(nil, buttons, container.NewCenter(icon), nil, text)
-	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
-	bg.CornerRadius = theme.InputRadiusSize() * 2
-	return container.NewStack(bg, container.NewPadded(body))
+	top := container.NewBorder(nil, nil, icon, nil, container.NewVBox(name, blurb))
+	var buttons fyne.CanvasObject = container.NewHBox(play, resume, layout.NewSpacer(), rules)
+	if p.u.mobile { // narrow columns: one button a row
+		buttons = container.NewVBox(play, resume, rules)
+		rules.SetText("Rules")
+	}
+	return widget.NewCard("", "", container.NewVBox(top, rec, buttons))
 }
 
 // recordText is the person's record against each computer opponent.
