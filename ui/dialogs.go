@@ -403,7 +403,7 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 			refill()
 		}, u.win)
 	})
-	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewHBox(open, export, del), container.NewVBox(head, sub))
+	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(container.NewHBox(open, export, del)), container.NewVBox(head, sub))
 }
 
 func (u *App) exportSave(path string) {

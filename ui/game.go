@@ -184,6 +184,7 @@ func (gs *gameScreen) build() {
 	gs.status.Wrapping = fyne.TextWrapWord
 	gs.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	gs.result.Importance = widget.HighImportance
+	gs.result.SizeName = theme.SizeNameSubHeadingText
 	gs.result.Wrapping = fyne.TextWrapWord
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
@@ -418,7 +419,7 @@ func (gs *gameScreen) refresh() {
 	}
 	gs.status.SetText(gs.statusText())
 	if out.Over() {
-		gs.result.SetText(gs.resultText(out))
+		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
 		gs.again.Show()
 	} else {
@@ -481,8 +482,11 @@ func (gs *gameScreen) statusText() string {
 	if s.Viewing() {
 		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
 	}
-	if live.Outcome().Over() {
-		return gs.resultText(live.Outcome())
+	if out := live.Outcome(); out.Over() {
+		if out.Reason == "" {
+			return "Game over."
+		}
+		return strings.ToUpper(out.Reason[:1]) + out.Reason[1:] + "."
 	}
 	if th := s.Thinking(); len(th) > 0 {
 		seat := s.Seats[th[0]]
@@ -498,27 +502,22 @@ func (gs *gameScreen) statusText() string {
 	return strings.Join(names, " and ") + " to move"
 }
 
-func (gs *gameScreen) resultText(out games.Outcome) string {
-	s := gs.session
+// winnerText is the result banner: who won, or a draw.
+func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if out.Status == games.Draw {
-		if out.Reason != "" {
-			return "Draw: " + out.Reason
-		}
 		return "Draw"
 	}
 	var names []string
 	for _, w := range out.Winners {
-		names = append(names, s.Seats[w].Name)
+		names = append(names, gs.session.Seats[w].Name)
 	}
-	verb := " wins"
+	if len(names) == 1 && names[0] == "You" {
+		return "You win!"
+	}
 	if len(names) > 1 {
-		verb = " win"
+		return strings.Join(names, " and ") + " win!"
 	}
-	text := strings.Join(names, " and ") + verb
-	if out.Reason != "" {
-		text += ": " + out.Reason
-	}
-	return text
+	return strings.Join(names, "") + " wins!"
 }
 
 // scoreText is this run's scoreboard for the game.

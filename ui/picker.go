@@ -48,11 +48,11 @@ func newPicker(u *App) *picker {
 
 	title := widget.NewRichTextFromMarkdown("# Tabula")
 	sub := widget.NewLabel("Strategy board games, with computer opponents. Pick a game.")
-	sub.Wrapping = fyne.TextWrapWord
 	open := widget.NewButtonWithIcon("Open saved game", theme.FolderOpenIcon(), u.OpenDialog)
 	sett := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.SettingsDialog)
 	var head fyne.CanvasObject
 	if u.mobile {
+		sub.Wrapping = fyne.TextWrapWord
 		open.SetText("")
 		sett.SetText("")
 		head = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(open, sett), title), sub)
