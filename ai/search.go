@@ -40,14 +40,17 @@ type AlphaBeta struct {
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
 	Seed  uint64
-	// Quiet, when set, says where a leaf may be scored: a position at the
-	// horizon that is not quiet is searched on until one is (alcazar
-	// scores only right after a movement phase). It must turn true
-	// within a few plies on every line.
-	Quiet func(st games.State) bool
-	// DepthStep is how many plies each iteration of the deepening adds
-	// (0 = 1); with Quiet, 2 keeps iterations aligned on whole turns.
-	DepthStep int
+	// MinDepth is the depth of the first iteration (0 = 1) and DepthStep
+	// how many plies each further iteration adds (0 = 1): a game whose
+	// turns take two plies (alcazar) deepens by whole turns.
+	MinDepth, DepthStep int
+	// Leaf, when set, scores the positions at the horizon instead of Eval,
+	// knowing the window and the ply, so a game can finish a turn there in
+	// a tight loop and stop early like the search would (alcazar plays the
+	// second placement of the last turn there). Scores follow the search's
+	// conventions (a win is WinScore minus the plies to it); nodes is the
+	// work done, added to the node count.
+	Leaf func(st games.State, seat, ply, alpha, beta int) (score int, nodes int)
 }
 
 // Result is what a search found.
@@ -123,7 +126,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 		ab.Order(st, moves)
 	}
 	best := Result{Move: moves[0], Score: -WinScore - 1}
-	for depth := 1; depth <= maxDepth; depth += max(ab.DepthStep, 1) {
+	for depth := max(ab.MinDepth, 1); depth <= maxDepth; depth += max(ab.DepthStep, 1) {
 		r, err := s.rootSearch(st, moves, depth, rng)
 		if err != nil {
 			if best.Depth == 0 && ctx.Err() != nil {
@@ -252,7 +255,12 @@ func (s *searcher) search(st games.State, depth, ply, alpha, beta int) (int, err
 	if len(to) != 1 {
 		return 0, fmt.Errorf("alpha-beta: simultaneous turn")
 	}
-	if depth <= 0 && (s.Quiet == nil || s.Quiet(st)) {
+	if depth <= 0 {
+		if s.Leaf != nil {
+			v, n := s.Leaf(st, s.root, ply, alpha, beta)
+			s.nodes += int64(n)
+			return v, nil
+		}
 		return s.Eval(st, s.root), nil
 	}
 	mover := to[0]

@@ -260,34 +260,57 @@ func (s *State) endTurn(rec *[]Step) {
 	s.c.crown = 1 - s.c.crown
 	s.c.toMove, s.c.first = s.c.crown, -1
 	s.lines = s.c.lineMask()
-	own0, own1 := s.lines&0xff != 0, s.lines>>8 != 0
-	switch {
-	case own0 && !own1:
-		s.status, s.winner = games.Win, 0
-	case own1 && !own0:
-		s.status, s.winner = games.Win, 1
-	case own0 && own1 && s.bothDraw:
-		s.status = games.Draw
-	}
-	if s.status == games.Ongoing && s.limit > 0 && s.c.turn >= s.limit {
-		s.status = games.Draw
+	status, winner := result(s.lines, s.bothDraw, s.c.turn, s.limit)
+	s.status = status
+	if status == games.Win {
+		s.winner = int8(winner)
 	}
 }
 
 // lineMask gives bit i for line i owned by seat 0, bit 8+i for seat 1.
 func (c *core) lineMask() uint16 {
-	var m uint16
-	for i, l := range Lines {
-		a, b, d := c.cell[l[0]], c.cell[l[1]], c.cell[l[2]]
-		if a == 0 || b == 0 || d == 0 {
-			continue
-		}
-		sa, sb, sd := (a-1)/5, (b-1)/5, (d-1)/5
-		if sa == sb && sb == sd {
-			m |= 1 << (uint(i) + 8*uint(sa))
+	var b [2]uint16
+	var k [2]int
+	for p, sq := range c.pos {
+		if sq >= 0 && boardBit[sq] != 0 {
+			b[p/5] |= boardBit[sq]
+			k[p/5]++
 		}
 	}
+	var m uint16
+	if k[0] >= 3 {
+		m = uint16(lineTable[b[0]])
+	}
+	if k[1] >= 3 {
+		m |= uint16(lineTable[b[1]]) << 8
+	}
 	return m
+}
+
+// boardBit is a bit per board square; lineBits the lines as such bits.
+var (
+	boardBit [Cells]uint16
+	lineBits [8]uint16
+	// lineTable gives the lines (bit i = Lines[i]) an occupancy contains.
+	lineTable [512]uint8
+)
+
+func init() {
+	for sq := 0; sq < Cells; sq++ { // not BoardSquares: geometry.go's init may run later
+		if f, r := sq%5, sq/5; f >= 1 && f <= 3 && r >= 1 && r <= 3 {
+			boardBit[sq] = 1 << uint((r-1)*3+f-1)
+		}
+	}
+	for i, l := range Lines {
+		lineBits[i] = boardBit[l[0]] | boardBit[l[1]] | boardBit[l[2]]
+	}
+	for occ := range lineTable {
+		for i, lb := range lineBits {
+			if uint16(occ)&lb == lb {
+				lineTable[occ] |= 1 << uint(i)
+			}
+		}
+	}
 }
 
 // Step is one thing that happened in a movement phase.
