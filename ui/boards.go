@@ -49,3 +49,10 @@ func (m Motion) Scale(ms int) (d int) {
 var boardMakers = map[string]func(h Host) Board{
 	"classic": newClassicBoard,
 }
+
+// BoardControls is implemented by boards that need controls of their own
+// (a hand to drop from, "replay the last phase", a pie-rule prompt); the
+// game screen shows them under the board, above the refusal line.
+type BoardControls interface {
+	Controls() fyne.CanvasObject
+}

@@ -246,7 +246,11 @@ func (gs *gameScreen) build() {
 		heading("Moves"),
 	)
 	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
-	boardArea := container.NewBorder(nil, container.NewPadded(gs.toast), nil, nil, gs.board)
+	under := container.NewVBox(container.NewPadded(gs.toast))
+	if bc, ok := gs.board.(BoardControls); ok {
+		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
+	}
+	boardArea := container.NewBorder(nil, under, nil, nil, gs.board)
 
 	toolbar := gs.toolbar()
 	if gs.u.mobile {
