@@ -139,9 +139,47 @@ func (g *cbGeom) threats(s *checkerboard.State, cells []int8, c *cbCounts, seat 
 	return 0
 }
 
+// fork reports whether seat has an empty square that would give it two
+// threats at once (an open three and the like), judged from the windows:
+// a window with line-2 of seat's marks and two empty squares a, b turns
+// b into a threat when seat plays a.
+func (g *cbGeom) fork(cells []int8, c *cbCounts, seat int) bool {
+	line := g.line
+	nw := len(g.win[seat]) / line
+	var made [maxCbSq]int16 // first threat square each placement makes, +1
+	for k := 0; k < nw; k++ {
+		if int(c.own[seat][k]) != line-2 || c.other[seat][k] != 0 {
+			continue
+		}
+		a, b := int16(-1), int16(-1)
+		for _, sq := range g.win[seat][k*line : (k+1)*line] {
+			if cells[sq] == -1 {
+				if a < 0 {
+					a = sq
+				} else {
+					b = sq
+				}
+			}
+		}
+		for _, p := range [2][2]int16{{a, b}, {b, a}} {
+			switch at, t := p[0], p[1]+1; made[at] {
+			case 0:
+				made[at] = t
+			case t:
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+const maxCbSq = 144
+
 const (
 	cbWinSoon   = 200_000 // the side to move wins next placement
 	cbWinDouble = 100_000 // a double threat the mover cannot stop
+	cbWinFork   = 50_000  // the mover can make a double threat, unopposed
 )
 
 // cbEval is the window evaluation for seat, with threats when asked. The
@@ -150,16 +188,16 @@ func cbEval(threats bool) Eval {
 	var g *cbGeom
 	return func(st games.State, seat int) int {
 		s := st.(*checkerboard.State)
-		if g == nil {
-			g = cbGeomFor(s)
+		if g == nil || g.n != s.Size() || g.line != s.LineLength() {
+			g = cbGeomFor(s) // a bot may be reused for a game with other rules
 		}
 		cells := s.Cells()
 		var c cbCounts
 		g.count(cells, &c)
-		v := g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
 		if !threats {
-			return v
+			return g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
 		}
+		v := g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
 		mover := s.Turn()
 		sign := 1
 		if mover != seat {
@@ -168,8 +206,12 @@ func cbEval(threats bool) Eval {
 		if g.threats(s, cells, &c, mover) > 0 {
 			return v + sign*cbWinSoon
 		}
-		if g.threats(s, cells, &c, 1-mover) >= 2 {
+		nt := g.threats(s, cells, &c, 1-mover)
+		if nt >= 2 {
 			return v - sign*cbWinDouble
+		}
+		if nt == 0 && g.fork(cells, &c, mover) {
+			return v + sign*cbWinFork
 		}
 		return v
 	}
@@ -242,7 +284,7 @@ func cbOrder() Order {
 		if !ok {
 			return
 		}
-		if g == nil {
+		if g == nil || g.n != s.Size() || g.line != s.LineLength() {
 			g = cbGeomFor(s)
 		}
 		var buf [144]int
@@ -290,12 +332,10 @@ func (b cbEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mov
 // Budgets. hard's default takes about a second a move on the reference
 // machine (see BenchmarkCheckerboardHard).
 const (
-	cbMediumNodes      = 1_000_000 // far more than two plies ever need
-	cbHardNodes        = 400_000
-	cbHardWidthDefault = 14 // moves searched below the root
+	cbMediumNodes = 1_000_000 // far more than two plies ever need
+	cbHardNodes   = 250_000
+	cbHardWidth   = 14 // moves searched below the root
 )
-
-var cbHardWidth = cbHardWidthDefault
 
 func cbMedium(o Options) Bot {
 	nodes := o.Nodes

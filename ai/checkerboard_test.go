@@ -330,3 +330,23 @@ func BenchmarkCheckerboardHard(b *testing.B) {
 	b.ReportMetric(float64(depth), "depth")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/move")
 }
+
+// TestCheckerboardBotReusedAcrossRules: a bot made once may play games with
+// other rules (the UI keeps its bots between games).
+func TestCheckerboardBotReusedAcrossRules(t *testing.T) {
+	for _, name := range cbBots {
+		bot := cbBot(t, name, 1, 2000)
+		for _, rules := range []map[string]any{{"size": 6, "line": 3}, {"size": 12, "line": 6}, nil} {
+			st := cbFrom(t, rules, nil, 0)
+			for i := 0; i < 6 && !st.Outcome().Over(); i++ {
+				m, err := bot.Choose(context.Background(), st.Clone(), st.ToMove()[0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := st.Play(m); err != nil {
+					t.Fatalf("%s %v: %v", name, rules, err)
+				}
+			}
+		}
+	}
+}
