@@ -237,15 +237,19 @@ func (s *Session) afterMove(byBot bool) {
 	if s.OnMove != nil {
 		s.OnMove(s.turns[len(s.turns)-1], byBot)
 	}
-	out := s.Live().Outcome()
-	if out.Over() && !s.finished {
+	s.checkFinished()
+	s.changed()
+	s.Start()
+}
+
+// checkFinished calls OnFinished the first time the game is seen over.
+func (s *Session) checkFinished() {
+	if out := s.Live().Outcome(); out.Over() && !s.finished {
 		s.finished = true
 		if s.OnFinished != nil {
 			s.OnFinished(out)
 		}
 	}
-	s.changed()
-	s.Start()
 }
 
 func (s *Session) changed() {
@@ -315,13 +319,7 @@ func (s *Session) Redo() {
 		}
 	}
 	s.hint = nil
-	out := s.Live().Outcome()
-	if out.Over() && !s.finished {
-		s.finished = true
-		if s.OnFinished != nil {
-			s.OnFinished(out)
-		}
-	}
+	s.checkFinished()
 	s.changed()
 	s.Start()
 }
