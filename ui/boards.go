@@ -47,7 +47,8 @@ func (m Motion) Scale(ms int) (d int) {
 // boardMakers lists the games that have a board; the picker shows only
 // games that have both rules and a board.
 var boardMakers = map[string]func(h Host) Board{
-	"classic": newClassicBoard,
+	"classic":      newClassicBoard,
+	"checkerboard": newCheckerboardBoard,
 }
 
 // BoardControls is implemented by boards that need controls of their own
