@@ -1,0 +1,395 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/alcazar"
+)
+
+var alzPeople = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
+
+// startAlcazar opens an alcazar game (from a setup if given) on the test
+// driver, wired to a test loop for bot answers.
+func startAlcazar(t *testing.T, u *App, seats []games.SeatInfo, setup string) (*gameScreen, *alcazarBoard, uiLoop) {
+	t.Helper()
+	g, ok := games.Lookup("alcazar")
+	if !ok {
+		t.Fatal("no alcazar")
+	}
+	var raw json.RawMessage
+	if setup != "" {
+		raw = json.RawMessage(setup)
+	}
+	s, err := NewSession(g, games.Defaults(g.RuleSpecs()), 1, seats, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := make(uiLoop, 16)
+	s.post = loop.post
+	s.BotDelay, s.AutoDelay = 0, 0
+	u.openSession(s)
+	b := u.game.board.(*alcazarBoard)
+	if b.Size().Width < 100 {
+		b.Resize(fyne.NewSize(500, 640))
+	}
+	return u.game, b, loop
+}
+
+func alzSq(name string) int {
+	sq, _ := alcazar.Square(name)
+	return sq
+}
+
+// tapSquare and tapHand tap the board like a person.
+func tapSquare(b *alcazarBoard, name string) {
+	g := alzLayout(b.Size(), b.bottom)
+	test.TapAt(b, centerOf(&g, alzSq(name)))
+}
+
+func tapHand(b *alcazarBoard, seat, n int) {
+	g := alzLayout(b.Size(), b.bottom)
+	test.TapAt(b, g.traySlot(seat, n))
+}
+
+func tokens(gs *gameScreen) string { return strings.Join(gs.session.Tokens(), " ") }
+
+// shownMatches reports whether every piece is drawn where the viewed state
+// has it (nothing left mid-animation).
+func shownMatches(t *testing.T, b *alcazarBoard) {
+	t.Helper()
+	want := [10]alzLoc{}
+	for i := range want {
+		want[i] = alzLoc{hand: true}
+	}
+	st := b.sess.Viewed().(*alcazar.State)
+	for _, pc := range st.Pieces() {
+		want[alzIndex(pc.Seat, pc.N)] = squareLoc(pc.Square)
+	}
+	for i, pc := range b.pieces {
+		if len(pc.path) != 1 || pc.at() != want[i] || pc.shake != 0 {
+			t.Fatalf("piece %d drawn at %+v (path %v), the state has %+v", i, pc.at(), pc.path, want[i])
+		}
+	}
+	if b.crownSeat != st.Crown() || b.crownProg != 0 {
+		t.Fatalf("crown drawn by seat %d, held by %d", b.crownSeat, st.Crown())
+	}
+	if b.anim != nil {
+		t.Fatal("an animation is still running")
+	}
+}
+
+func TestAlcazarTapPieceThenSquare(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	tapHand(b, 0, 4)
+	if b.selPiece != 4 {
+		t.Fatalf("piece 4 not selected: %d", b.selPiece)
+	}
+	tapSquare(b, "c1")
+	if got := tokens(gs); got != "4@c1" {
+		t.Fatalf("played %q", got)
+	}
+	// The waiting piece faces inward on c1; the square is marked taken.
+	if pc := b.pieces[alzIndex(0, 4)]; pc.at() != squareLoc("c1") || pc.dir != alcazar.N {
+		t.Fatalf("4 drawn at %+v facing %d", pc.at(), pc.dir)
+	}
+	if b.first != alzSq("c1") {
+		t.Fatalf("first square %d", b.first)
+	}
+	// Square first, then the piece.
+	tapSquare(b, "a3")
+	if b.selSq != alzSq("a3") || gs.session.Plies() != 1 {
+		t.Fatal("tapping a square first should only select it")
+	}
+	tapHand(b, 1, 2)
+	if got := tokens(gs); got != "4@c1 2@a3" {
+		t.Fatalf("played %q", got)
+	}
+	// Reduced motion: the final position is drawn at once.
+	shownMatches(t, b)
+	if !b.replayBtn.Visible() || b.replayBtn.Disabled() {
+		t.Fatal("no replay after a movement phase")
+	}
+	if !strings.Contains(b.noteLabel.Text, "Turn 2") {
+		t.Fatalf("note %q", b.noteLabel.Text)
+	}
+}
+
+func TestAlcazarUsedSquareRefusesSecondPlacer(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	if err := gs.Submit("3@c1"); err != nil {
+		t.Fatal(err)
+	}
+	b.startAnim = func(*fyne.Animation) {} // keep the flash on
+	tapHand(b, 1, 1)
+	tapSquare(b, "c1")
+	if gs.session.Plies() != 1 {
+		t.Fatalf("the used square was accepted: %q", tokens(gs))
+	}
+	if !strings.Contains(gs.lastRefusal, "just placed there") || b.refused != alzSq("c1") {
+		t.Fatalf("refusal %q, flash %d", gs.lastRefusal, b.refused)
+	}
+	if b.selPiece != 1 {
+		t.Fatal("the refused placement lost the chosen piece")
+	}
+	// Choosing the square first is refused as well, with the reason.
+	b.selPiece = 0
+	gs.lastRefusal = ""
+	tapSquare(b, "c1")
+	if b.selSq >= 0 || !strings.Contains(gs.lastRefusal, "just placed there") {
+		t.Fatalf("square-first on the used square: sel %d, refusal %q", b.selSq, gs.lastRefusal)
+	}
+	// The other pieces and squares are fine; the opponent's pieces are not.
+	gs.lastRefusal = ""
+	tapHand(b, 0, 2)
+	if gs.lastRefusal == "" || b.selPiece != 0 {
+		t.Fatal("a tap on the opponent's hand was not refused")
+	}
+}
+
+func TestAlcazarKeyboardPlays(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	if b.Key(fyne.KeyEscape) {
+		t.Fatal("Escape with nothing selected must not be used")
+	}
+	b.Key("3")
+	if b.selPiece != 3 || b.cursor != alzSq("c1") {
+		t.Fatalf("3 chose %d, cursor %d", b.selPiece, b.cursor)
+	}
+	b.Key(fyne.KeyRight) // c1 -> d1
+	b.Key(fyne.KeyReturn)
+	if got := tokens(gs); got != "3@d1" {
+		t.Fatalf("keys played %q", got)
+	}
+	b.Key("5")
+	if b.cursor != alzSq("d1") {
+		t.Fatalf("cursor moved to %d", b.cursor)
+	}
+	b.Key(fyne.KeyUp) // d1 -> e2
+	b.Key(fyne.KeyUp) // e2 -> e3
+	if !b.Key(fyne.KeyEscape) || b.selPiece != 0 || b.cursor != -1 {
+		t.Fatal("Escape did not drop the selection")
+	}
+	b.Key(fyne.KeyLeft) // shows the cursor on Ben's side: c5
+	if b.cursor != alzSq("c5") {
+		t.Fatalf("cursor %s", alcazar.SquareName(b.cursor))
+	}
+	b.Key(fyne.KeyLeft) // b5
+	b.Key(fyne.KeyReturn)
+	if gs.session.Plies() != 1 || gs.lastRefusal == "" {
+		t.Fatal("Enter without a piece should be refused")
+	}
+	b.Key("5")
+	b.Key(fyne.KeyReturn)
+	if got := tokens(gs); got != "3@d1 5@b5" {
+		t.Fatalf("keys played %q", got)
+	}
+	shownMatches(t, b)
+}
+
+func TestAlcazarRingSteps(t *testing.T) {
+	for _, c := range []struct {
+		from string
+		k    fyne.KeyName
+		to   string
+	}{
+		{"c1", fyne.KeyRight, "d1"}, {"d1", fyne.KeyRight, "e2"}, {"d1", fyne.KeyUp, "e2"},
+		{"b5", fyne.KeyLeft, "a4"}, {"c5", fyne.KeyDown, "c1"}, {"a3", fyne.KeyRight, "e3"},
+		{"e3", fyne.KeyLeft, "a3"}, {"a3", fyne.KeyUp, "a4"}, {"c1", fyne.KeyDown, "c1"},
+	} {
+		if got := alcazar.SquareName(ringStep(alzSq(c.from), c.k)); got != c.to {
+			t.Errorf("%s %s: %s, want %s", c.from, c.k, got, c.to)
+		}
+	}
+}
+
+// holdAnimations keeps the board's animations from running by themselves
+// (Fyne's test driver would run them to the end at once).
+func holdAnimations(t *testing.T, u *App, b *alcazarBoard) {
+	t.Helper()
+	if err := u.cfg.SetReducedMotion(false); err != nil {
+		t.Fatal(err)
+	}
+	b.startAnim = func(*fyne.Animation) {}
+}
+
+func TestAlcazarPhaseAnimatesAndDrawCancelsIt(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	holdAnimations(t, u, b)
+	gs.Submit("4@c1")
+	if b.anim == nil || len(b.anim.beats) != 1 {
+		t.Fatal("the drop does not slide in")
+	}
+	b.anim.fa.Tick(1)
+	shownMatches(t, b)
+	gs.Submit("2@a3")
+	a := b.anim
+	if a == nil {
+		t.Fatal("no movement phase animation")
+	}
+	// The phase starts from the position before: the 4 waits on c1, the 2
+	// comes out of Ben's hand.
+	if b.pieces[alzIndex(0, 4)].at() != squareLoc("c1") {
+		t.Fatalf("the 4 starts at %+v", b.pieces[alzIndex(0, 4)].at())
+	}
+	a.fa.Tick(0.5)
+	if b.anim != a || a.cur == 0 {
+		t.Fatal("the timeline did not advance")
+	}
+	if b.noteLabel.Text == "" || !b.skipBtn.Visible() {
+		t.Fatal("no caption or Skip while the phase plays")
+	}
+	// Input is held back while it plays.
+	tapHand(b, 0, 1)
+	b.Key("1")
+	if b.selPiece != 0 {
+		t.Fatal("input taken during the animation")
+	}
+	// The same position drawn again (a bot starts thinking) keeps it going.
+	b.Draw(gs.session, false)
+	if b.anim != a {
+		t.Fatal("a redraw of the same position stopped the phase")
+	}
+	// Undo draws another position: the phase stops, the board is final.
+	gs.undo()
+	if gs.session.Plies() != 1 {
+		t.Fatalf("undo left %q", tokens(gs))
+	}
+	shownMatches(t, b)
+	a.fa.Tick(0.9) // a stale tick changes nothing
+	shownMatches(t, b)
+}
+
+func TestAlcazarNextPlyWaitsForThePhase(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	holdAnimations(t, u, b)
+	gs.Submit("4@c1")
+	b.anim.fa.Tick(1)
+	gs.Submit("2@a3")
+	a := b.anim
+	a.fa.Tick(0.3)
+	// The next ply arrives (a quick bot): it waits for the phase.
+	if err := gs.session.apply("1@c5"); err != nil {
+		t.Fatal(err)
+	}
+	gs.refresh()
+	if b.anim != a || !b.pending {
+		t.Fatal("the next ply cut the phase short")
+	}
+	a.fa.Tick(1)
+	// Now the drop of the next ply plays; then all is final.
+	if b.anim == nil || b.viewIdx != 3 {
+		t.Fatalf("the waiting ply was not drawn (view %d)", b.viewIdx)
+	}
+	b.anim.fa.Tick(1)
+	shownMatches(t, b)
+	if b.st.FirstSquare() != "c5" {
+		t.Fatal("wrong position")
+	}
+	// Skip ends a replay at once.
+	b.replay()
+	if b.anim == nil {
+		t.Fatal("no replay")
+	}
+	b.skip()
+	shownMatches(t, b)
+}
+
+func TestAlcazarReplayUnderReducedMotion(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	gs.Submit("4@c1")
+	gs.Submit("2@a3")
+	shownMatches(t, b)
+	b.startAnim = func(*fyne.Animation) {}
+	b.replay()
+	if b.anim == nil || !b.anim.snap {
+		t.Fatal("replay under reduced motion should step without motion")
+	}
+	b.anim.fa.Tick(1)
+	shownMatches(t, b)
+}
+
+// A seat with all five pieces in play gets a Pass button, and only then.
+func TestAlcazarForcedPass(t *testing.T) {
+	u := newTestApp(t)
+	setup := `{"pieces": [
+		{"seat": 0, "n": 1, "at": "b2", "dir": "N"}, {"seat": 0, "n": 2, "at": "c2", "dir": "E"},
+		{"seat": 0, "n": 3, "at": "d3", "dir": "W"}, {"seat": 0, "n": 4, "at": "b4", "dir": "S"},
+		{"seat": 0, "n": 5, "at": "d4", "dir": "S"}, {"seat": 1, "n": 1, "at": "c3", "dir": "E"}],
+		"hands": [[], [2, 3, 4, 5]], "crown": 0, "turn": 0, "toMove": 0}`
+	gs, b, _ := startAlcazar(t, u, alzPeople, setup)
+	if !b.passBtn.Visible() {
+		t.Fatal("no Pass button for an empty hand")
+	}
+	b.Key("2")
+	if gs.lastRefusal == "" {
+		t.Fatal("choosing a piece in play was not refused")
+	}
+	b.passBtn.OnTapped()
+	if got := tokens(gs); got != "pass" {
+		t.Fatalf("played %q", got)
+	}
+	if b.passBtn.Visible() {
+		t.Fatal("Pass shown with pieces in hand")
+	}
+}
+
+func TestAlcazarHintShowsSquareAndPiece(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	gs.session.hint = &Hint{Seat: 0, Move: alcazar.Drop(5, alzSq("e3")), Token: "5@e3"}
+	gs.refresh()
+	if b.hintSq != alzSq("e3") || b.hintN != 5 {
+		t.Fatalf("hint drawn at %d with piece %d", b.hintSq, b.hintN)
+	}
+	r := test.WidgetRenderer(b).(*alcazarRenderer)
+	if !r.hintSq.Visible() || !r.hintPiece.Visible() {
+		t.Fatal("the hint outlines are hidden")
+	}
+	b.Key(fyne.KeyDown) // the first arrow starts on the hinted square
+	if b.cursor != alzSq("e3") {
+		t.Fatalf("cursor %d", b.cursor)
+	}
+}
+
+// Against a bot: the person places, the bot answers, the board keeps up.
+func TestAlcazarAgainstBot(t *testing.T) {
+	u := newTestApp(t)
+	seats := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "easy"}}
+	gs, b, loop := startAlcazar(t, u, seats, "")
+	for turn := 0; turn < 6 && !gs.session.Live().Outcome().Over(); turn++ {
+		loop.until(t, "the person's turn", func() bool {
+			return gs.session.HumanToMove() == 0 || gs.session.Live().Outcome().Over()
+		})
+		if gs.session.Live().Outcome().Over() {
+			break
+		}
+		st := gs.session.Live().(*alcazar.State)
+		if len(st.Hand(0)) == 0 {
+			b.passBtn.OnTapped()
+		} else {
+			tapHand(b, 0, st.Hand(0)[0])
+			for _, sq := range alzRing {
+				if alcazar.SquareName(sq) != st.FirstSquare() {
+					tapSquare(b, alcazar.SquareName(sq))
+					break
+				}
+			}
+		}
+		shownMatches(t, b)
+	}
+	if gs.session.Plies() < 4 {
+		t.Fatalf("only %d plies", gs.session.Plies())
+	}
+}
