@@ -49,6 +49,7 @@ func (m Motion) Scale(ms int) (d int) {
 var boardMakers = map[string]func(h Host) Board{
 	"classic":      newClassicBoard,
 	"checkerboard": newCheckerboardBoard,
+	"infiltration": newInfiltrationBoard,
 	"alcazar":      newAlcazarBoard,
 }
 

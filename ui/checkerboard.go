@@ -212,7 +212,7 @@ func (b *checkerboardBoard) Key(k fyne.KeyName) bool {
 			b.Refresh()
 			return true
 		}
-		b.cursor = moveCursor(b.cursor, n, k)
+		b.cursor = territoryCursor(b.cursor, n, k)
 		b.Refresh()
 		return true
 	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
@@ -231,9 +231,9 @@ func (b *checkerboardBoard) Key(k fyne.KeyName) bool {
 	return false
 }
 
-// moveCursor moves a square index on an n x n board by an arrow key
+// territoryCursor moves a square index on an n x n board by an arrow key
 // (up is towards the top rank), stopping at the edges.
-func moveCursor(sq, n int, k fyne.KeyName) int {
+func territoryCursor(sq, n int, k fyne.KeyName) int {
 	f, r := sq%n, sq/n
 	switch k {
 	case fyne.KeyUp:
