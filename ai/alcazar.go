@@ -7,20 +7,26 @@ import (
 	"github.com/tabulagames/tabula/games/alcazar"
 )
 
-// Alcazar bots (shared/rules/alcazar.md section 10). medium, hard and
-// expert are the generic AlphaBeta over single placements; leaves are
-// scored only right after a movement phase (AlphaBeta.Quiet), and the
-// deepening goes by whole turns (DepthStep 2). A forced pass is simply the
-// only legal move of its seat, so the search plays it like any other.
+// Alcazar bots (shared/rules/alcazar.md section 10). easy is random;
+// medium, hard and expert are the generic AlphaBeta over single
+// placements, deepening by whole turns (MinDepth/DepthStep), with a node
+// budget. The last placements of a line (the second placement, or the
+// whole last turn) are played at the horizon by AlphaBeta.Leaf in a tight
+// loop on alcazar.Sim values, with the search's window, so every score is
+// taken right after a movement phase. Inner nodes are ordered by
+// simulating each placement, the table is keyed by State.Hash (pieces,
+// facings, hands, crown, first placement and its square, turn when a turn
+// limit is set) and symmetric positions keep one drop per class of
+// mirror images. A forced pass is simply the only legal move of its seat,
+// so the search plays it like any other move (never scored as a loss).
 
-// alcazarTables holds the evaluation of section 10: piece value x square
-// multiplier, truncated, per (number, square, facing).
+// alcazarWeights is the evaluation of section 10: piece value x square
+// multiplier (in hundredths), truncated, per (number, square, facing).
 type alcazarWeights struct {
 	Value                      [6]int // by piece number (index 0 unused)
 	Centre                     int    // multipliers in hundredths
 	CornerOut, CornerIn        int
 	SideOut, SideIn, SideAlong int
-	Hand4                      int // bonus for own 4 still in hand (0 in the original)
 }
 
 var alcazarOriginal = alcazarWeights{
@@ -31,7 +37,6 @@ var alcazarOriginal = alcazarWeights{
 
 type alcazarEval struct {
 	score [10][alcazar.Cells][4]int32 // for piece index p = seat*5+n-1, from seat 0's view
-	hand4 [2]int32
 }
 
 func newAlcazarEval(w alcazarWeights) *alcazarEval {
@@ -66,7 +71,6 @@ func newAlcazarEval(w alcazarWeights) *alcazarEval {
 			}
 		}
 	}
-	e.hand4 = [2]int32{int32(w.Hand4), int32(-w.Hand4)}
 	return e
 }
 
@@ -91,12 +95,6 @@ func (e *alcazarEval) raw(pos, dir *[10]int8, seat int) int {
 		if sq >= 0 && alcazar.OnBoard(int(sq)) {
 			v += e.score[p][sq][dir[p]]
 		}
-	}
-	if pos[3] < 0 {
-		v += e.hand4[0]
-	}
-	if pos[8] < 0 {
-		v += e.hand4[1]
 	}
 	if seat == 1 {
 		v = -v
@@ -274,12 +272,16 @@ func (l *alcazarLeaf) order(st games.State, moves []games.Move) {
 	mover := x.ToMove()
 	second := x.SecondPlacement()
 	score := l.scratch[:len(moves)]
-	if second {
-		clear(score)
-	} else {
-		alcazarHints(st, moves, score)
-	}
+	alcazarHints(st, moves, score)
 	for i, m := range moves {
+		if score[i] <= -900 {
+			// Evidently bounces: as if nothing were dropped; try it last.
+			score[i] -= MaxEval / 2
+			continue
+		}
+		if second {
+			score[i] = 0
+		}
 		y := x
 		var status games.Status
 		var winner int
@@ -373,7 +375,7 @@ func alcazarMoves(st games.State, seat int) []games.Move {
 	}
 	out := moves[:0]
 	for _, m := range moves {
-		n, sq, _ := alcazar.DecodeMove(m)
+		_, sq, _ := alcazar.DecodeMove(m)
 		if m == alcazar.Pass {
 			out = append(out, m)
 			continue
@@ -385,7 +387,6 @@ func alcazarMoves(st games.State, seat int) []games.Move {
 				break
 			}
 		}
-		_ = n
 		if keep {
 			out = append(out, m)
 		}

@@ -328,22 +328,19 @@ type Step struct {
 // movementPhase is section 6: every piece in play acts once, in order.
 // rec, when not nil, receives the steps.
 func (c *core) movementPhase(rec *[]Step) {
-	slot := -1
-	for n := 0; n < 5; n++ {
-		for k := 0; k < 2; k++ {
-			slot++
-			seat := int(c.crown)
-			if k == 1 {
-				seat = 1 - seat
-			}
-			p := seat*5 + n
-			if c.pos[p] < 0 {
-				continue
-			}
-			c.act(p, slot, rec)
+	for slot, p := range &slotOrder[c.crown&1] {
+		if c.pos[p] >= 0 {
+			c.act(int(p), slot, rec)
 		}
 	}
 }
+
+// pieceNum is the number (1-5) of piece index p.
+var pieceNum = [10]int{1, 2, 3, 4, 5, 1, 2, 3, 4, 5}
+
+// slotOrder lists the pieces by slot, for each crown holder: piece 1 of
+// the crown holder, then the other's piece 1, and so on.
+var slotOrder = [2][10]int8{{0, 5, 1, 6, 2, 7, 3, 8, 4, 9}, {5, 0, 6, 1, 7, 2, 8, 3, 9, 4}}
 
 func (c *core) remove(p int) {
 	c.cell[c.pos[p]] = 0
@@ -388,7 +385,7 @@ func (c *core) act(p, slot int, rec *[]Step) {
 		}
 		return
 	}
-	n := p%5 + 1
+	n := pieceNum[p]
 	// 2. A 4 pushes the whole run in front of it.
 	if n == 4 {
 		var run [5]int
@@ -425,7 +422,7 @@ func (c *core) act(p, slot int, rec *[]Step) {
 		return
 	}
 	// 3. A 2, 3 or 5 pushes a lone 1 one square.
-	if q := int(c.cell[t]) - 1; q%5 == 0 && n != 1 {
+	if q := int(c.cell[t]) - 1; pieceNum[q] == 1 && n != 1 {
 		if u := int(next[t][d]); u >= 0 && c.cell[u] == 0 {
 			if onEdge[u] {
 				c.remove(q)

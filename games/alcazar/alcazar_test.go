@@ -387,3 +387,22 @@ func TestHashCoversTheTurnState(t *testing.T) {
 		t.Fatalf("legal %v", got)
 	}
 }
+
+// BenchmarkRandomPlayout plays whole random games through the State API
+// (Legal, Play, Outcome) and reports playouts per second.
+func BenchmarkRandomPlayout(b *testing.B) {
+	rules := games.Rules{"turnLimit": 200, "bothLinesDraw": false}
+	r := uint64(1)
+	plies := 0
+	for i := 0; i < b.N; i++ {
+		st, _ := alcazar.Game{}.New(games.Config{Rules: rules})
+		for !st.Outcome().Over() {
+			legal := st.Legal(st.ToMove()[0])
+			r = r*6364136223846793005 + 1442695040888963407
+			st.Play(legal[(r>>33)%uint64(len(legal))])
+			plies++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
