@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/alcazar"
 	"github.com/tabulagames/tabula/ui/board"
 )
@@ -88,14 +89,29 @@ func newAlcazarBoard(h Host) Board {
 	b.noteLabel = widget.NewLabel("")
 	b.noteLabel.Alignment = fyne.TextAlignCenter
 	b.noteLabel.Wrapping = fyne.TextWrapWord
+	// A phone keeps the board tall: icons only, beside the text line.
+	mobile := fyne.CurrentDevice().IsMobile()
+	label := func(s string) string {
+		if mobile {
+			return ""
+		}
+		return s
+	}
 	b.passBtn = widget.NewButtonWithIcon("Pass", theme.MediaSkipNextIcon(), b.pass)
 	b.passBtn.Importance = widget.HighImportance
 	b.passBtn.Hide()
-	b.replayBtn = widget.NewButtonWithIcon("Replay the moves", theme.MediaReplayIcon(), b.replay)
+	b.replayBtn = widget.NewButtonWithIcon(label("Replay the moves"), theme.MediaReplayIcon(), b.replay)
 	b.replayBtn.Disable()
-	b.skipBtn = widget.NewButtonWithIcon("Skip to the end", theme.MediaFastForwardIcon(), b.skip)
+	b.skipBtn = widget.NewButtonWithIcon(label("Skip to the end"), theme.MediaFastForwardIcon(), b.skip)
 	b.skipBtn.Hide()
-	b.controls = container.NewVBox(b.noteLabel, container.NewCenter(container.NewHBox(b.passBtn, b.replayBtn, b.skipBtn)))
+	buttons := container.NewHBox(b.passBtn, b.replayBtn, b.skipBtn)
+	if mobile {
+		b.noteLabel.Alignment = fyne.TextAlignLeading
+		b.noteLabel.SizeName = theme.SizeNameCaptionText
+		b.controls = container.NewBorder(nil, nil, nil, container.NewCenter(buttons), b.noteLabel)
+	} else {
+		b.controls = container.NewVBox(b.noteLabel, container.NewCenter(buttons))
+	}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -264,8 +280,21 @@ func (b *alcazarBoard) noteText(s *Session) string {
 		turn += fmt.Sprintf(" of %d", lim)
 	}
 	steps := st.LastSteps()
+	out := st.Outcome()
 	switch {
-	case st.BothLines() && !st.Outcome().Over():
+	case out.Status == games.Win && len(out.Winners) == 1:
+		msg := b.who(out.Winners[0]) + " wins"
+		if out.Reason != "" {
+			msg += ": " + out.Reason
+		}
+		return msg + ". " + turn + "."
+	case out.Over():
+		msg := "Draw"
+		if out.Reason != "" {
+			msg += ": " + out.Reason
+		}
+		return msg + ". " + turn + "."
+	case st.BothLines():
 		return turn + ". Both players have a line of three: play continues."
 	case b.input && len(st.Hand(b.mover)) == 0:
 		return turn + ". All five of your pieces are in play: you must pass."
@@ -584,48 +613,89 @@ func (b *alcazarBoard) defaultCursor() int {
 // ---- geometry ----
 
 // alzGeom places the 5x5 frame and the two trays in a widget of a size.
+// The trays go above and below the frame, or, where that gives bigger
+// squares (a wide area: a desktop window, the top of a phone in
+// portrait), to its left and right, standing upright.
 type alzGeom struct {
 	grid   board.Grid
 	c      float32
-	trayY  [2]float32
-	trayH  float32
-	bottom int
+	side   bool             // trays left and right of the frame
+	tray   [2]fyne.Position // top-left corner of each seat's tray
+	trayH  float32          // the tray's thickness (its length is 5 cells)
+	bottom int              // the seat whose tray is below (or left of) the frame
 }
 
 func alzLayout(size fyne.Size, bottom int) alzGeom {
-	room := theme.TextSize() * 1.4
-	c := max(1, min((size.Width-2*room)/5, (size.Height-2*room)/7.3))
-	g := alzGeom{c: c, trayH: 0.95 * c, bottom: bottom}
-	gap := 0.15 * c
-	total := g.trayH + gap + 5*c + room + g.trayH
-	top := (size.Height - total) / 2
-	g.grid = board.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+g.trayH+gap)}
-	g.trayY[1-bottom] = top
-	g.trayY[bottom] = g.grid.Origin.Y + 5*c + room
+	room := theme.TextSize() * 1.4 // rank labels left, file labels below
+	const thick, gap = 0.92, 0.15
+	const long = 5 + 2*thick + 2*gap // the frame and two trays, in cells
+	cTall := min((size.Width-2*room)/5, (size.Height-room)/long)
+	cWide := min((size.Width-2*room)/long, (size.Height-room)/5)
+	g := alzGeom{bottom: bottom, side: cWide > cTall*1.08}
+	c := max(1, cTall)
+	if g.side {
+		c = max(1, cWide)
+	}
+	g.c, g.trayH = c, thick*c
+	if g.side {
+		top := (size.Height - 5*c - room) / 2
+		left := (size.Width - long*c) / 2
+		g.grid = board.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos(left+(thick+gap)*c, top)}
+		// The labels' room on both sides keeps the frame centred.
+		g.tray[bottom] = fyne.NewPos(left-room, top)
+		g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X+(5+gap)*c+room, top)
+		return g
+	}
+	top := (size.Height - long*c - room) / 2
+	g.grid = board.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+(thick+gap)*c)}
+	g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X, top)
+	g.tray[bottom] = fyne.NewPos(g.grid.Origin.X, g.grid.Origin.Y+(5+gap)*c+room)
 	return g
+}
+
+// traySize is the size of a tray.
+func (g *alzGeom) traySize() fyne.Size {
+	if g.side {
+		return fyne.NewSize(g.trayH, 5*g.c)
+	}
+	return fyne.NewSize(5*g.c, g.trayH)
+}
+
+// alongTray is the point at distance d (in cells) along a seat's tray,
+// on its middle line.
+func (g *alzGeom) alongTray(seat int, d float32) fyne.Position {
+	t := g.tray[seat]
+	if g.side {
+		return fyne.NewPos(t.X+g.trayH/2, t.Y+d*g.c)
+	}
+	return fyne.NewPos(t.X+d*g.c, t.Y+g.trayH/2)
 }
 
 // traySlot is the centre of piece n's slot in a seat's tray.
 func (g *alzGeom) traySlot(seat, n int) fyne.Position {
-	return fyne.NewPos(g.grid.Origin.X+(0.1+0.86*float32(n-1)+0.43)*g.c, g.trayY[seat]+g.trayH/2)
+	return g.alongTray(seat, 0.1+0.86*float32(n-1)+0.43)
 }
 
 // crownPos is the centre of the crown by a seat's tray.
-func (g *alzGeom) crownPos(seat int) fyne.Position {
-	return fyne.NewPos(g.grid.Origin.X+4.68*g.c, g.trayY[seat]+g.trayH/2)
-}
+func (g *alzGeom) crownPos(seat int) fyne.Position { return g.alongTray(seat, 4.68) }
 
 // trayAt finds the tray slot under a point.
 func (g *alzGeom) trayAt(p fyne.Position) (seat, n int, ok bool) {
+	ts := g.traySize()
 	for seat := 0; seat < 2; seat++ {
-		if p.Y < g.trayY[seat] || p.Y > g.trayY[seat]+g.trayH {
+		t := g.tray[seat]
+		if p.X < t.X || p.X > t.X+ts.Width || p.Y < t.Y || p.Y > t.Y+ts.Height {
 			continue
 		}
-		x := (p.X-g.grid.Origin.X)/g.c - 0.1
-		if x < 0 || x >= 0.86*5 {
+		d := (p.X - t.X) / g.c
+		if g.side {
+			d = (p.Y - t.Y) / g.c
+		}
+		d -= 0.1
+		if d < 0 || d >= 0.86*5 {
 			return 0, 0, false
 		}
-		return seat, int(x/0.86) + 1, true
+		return seat, int(d/0.86) + 1, true
 	}
 	return 0, 0, false
 }
@@ -811,8 +881,8 @@ func (r *alcazarRenderer) Refresh() {
 		t.StrokeColor = board.WithAlpha(board.SeatColor(seat), 0x70)
 		t.StrokeWidth = 1.5
 		t.CornerRadius = c * 0.12
-		t.Move(fyne.NewPos(g.grid.Origin.X, g.trayY[seat]))
-		t.Resize(fyne.NewSize(5*c, g.trayH))
+		t.Move(g.tray[seat])
+		t.Resize(g.traySize())
 		t.Refresh()
 		for n := 1; n <= 5; n++ {
 			s := r.slots[alzIndex(seat, n)]
@@ -846,7 +916,7 @@ func (r *alcazarRenderer) Refresh() {
 			cell.FillColor = board.WithAlpha(darkTone, 0x60)
 			cell.StrokeColor = faint
 			cell.StrokeWidth = 1.5
-			if sq == b.first {
+			if sq == b.first && !animating {
 				cell.StrokeColor = board.Refused
 				cell.FillColor = board.WithAlpha(board.Refused, 0x30)
 			}
