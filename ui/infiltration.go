@@ -92,13 +92,16 @@ func newInfiltrationBoard(h Host) Board {
 func (b *infiltrationBoard) buildControls() {
 	b.phase = widget.NewLabel("")
 	b.phase.Alignment = fyne.TextAlignCenter
-	b.phase.Wrapping = fyne.TextWrapWord
+	b.phase.Truncation = fyne.TextTruncateEllipsis
 	var hands []fyne.CanvasObject
 	for seat := 0; seat < 2; seat++ {
 		sym := canvas.NewText(board.SeatSymbols[seat], board.SeatColor(seat))
 		sym.TextStyle.Bold = true
 		sym.TextSize = 20
-		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym), widget.NewLabel("hand")}
+		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}
+		if !fyne.CurrentDevice().IsMobile() {
+			row = append(row, widget.NewLabel("hand"))
+		}
 		for k := 0; k < 2; k++ {
 			seat, k := seat, k
 			btn := widget.NewButtonWithIcon("0", infPieceIcon(seat, k == 1), func() { b.chooseHand(seat, k) })
@@ -109,8 +112,6 @@ func (b *infiltrationBoard) buildControls() {
 		hands = append(hands, container.NewHBox(row...))
 	}
 	b.pieText = widget.NewLabel("")
-	b.pieText.Wrapping = fyne.TextWrapWord
-	b.pieText.Alignment = fyne.TextAlignCenter
 	swap := widget.NewButton("Swap sides", func() {
 		if err := b.host.Submit("swap"); err != nil {
 			b.host.Refuse(err.Error())
@@ -119,11 +120,11 @@ func (b *infiltrationBoard) buildControls() {
 	swap.Importance = widget.HighImportance
 	keep := widget.NewButton("Keep", func() {
 		b.pieKept = true
-		b.pie.Hide()
+		b.refreshControls()
 	})
-	b.pie = container.NewVBox(b.pieText, container.NewCenter(container.NewHBox(swap, keep)))
+	b.pie = container.NewCenter(container.NewHBox(b.pieText, swap, keep))
 	b.pie.Hide()
-	b.controls = container.NewVBox(b.phase, container.NewGridWithColumns(2, hands...), b.pie)
+	b.controls = container.NewVBox(b.phase, b.pie, container.NewGridWithColumns(2, hands...))
 }
 
 // Controls are the phase line, the two hands and the pie prompt.
@@ -175,10 +176,14 @@ func (b *infiltrationBoard) refreshControls() {
 		}
 	}
 	if b.canSwap && b.input && !b.pieKept {
-		b.pieText.SetText("Pie rule: you may take over X's first piece and play X from here on, or keep O and place your first piece.")
+		b.pieText.SetText("Pie rule: take X's piece?")
 		b.pie.Show()
+		b.phase.Hide()
 	} else {
 		b.pie.Hide()
+		if b.phase.Text != "" {
+			b.phase.Show()
+		}
 	}
 }
 
@@ -307,15 +312,18 @@ func (b *infiltrationBoard) setPhase(s *Session, prev games.State) {
 		text = ""
 	case b.placement && b.mover >= 0:
 		n := b.pieces - b.hands[b.mover][0] - b.hands[b.mover][1] + 1
-		text = fmt.Sprintf("Placement: %s places piece %d of %d in its home half.", sym(b.mover), n, b.pieces)
+		text = fmt.Sprintf("Placement: %s places piece %d of %d at home", sym(b.mover), n, b.pieces)
+		if _, _, ev := s.LastTurn(); len(ev) == 1 && ev[0].Kind == "swap" {
+			text = "Swapped (pie rule): " + sym(b.mover) + " places"
+		}
 	case b.mover >= 0 && prev != nil && infPrevPlacement(prev):
-		text = fmt.Sprintf("Movement: %s placed last and moves first.", sym(b.mover))
+		text = fmt.Sprintf("Movement: %s placed last and moves first", sym(b.mover))
 	case b.chain >= 0:
-		text = fmt.Sprintf("Movement: %s's piece on %s must keep capturing.", sym(b.mover), infSqName(b.chain))
+		text = fmt.Sprintf("%s's piece on %s must keep capturing", sym(b.mover), infSqName(b.chain))
 	case b.mover >= 0 && b.hands[b.mover][0]+b.hands[b.mover][1] > 0:
-		text = fmt.Sprintf("Movement: %s may move, capture, or drop a piece from the hand.", sym(b.mover))
+		text = fmt.Sprintf("Movement: %s moves, captures or drops", sym(b.mover))
 	case b.mover >= 0:
-		text = fmt.Sprintf("Movement: %s to move. Four in a row in the other half wins.", sym(b.mover))
+		text = fmt.Sprintf("Movement: %s moves or captures", sym(b.mover))
 	}
 	b.phase.SetText(text)
 	if text == "" {
@@ -648,9 +656,6 @@ func (r *infiltrationRenderer) Refresh() {
 	t.Line = b.line
 	t.Cursor = b.cursor
 	t.Selected = b.sel
-	if b.mover >= 0 {
-		t.SelColor = board.SeatColor(b.mover)
-	}
 	t.Dots, t.Captures = t.Dots[:0], t.Captures[:0]
 	switch {
 	case b.sel >= 0:

@@ -323,7 +323,7 @@ func TestInfiltrationPiePrompt(t *testing.T) {
 	if !b.pie.Visible() {
 		t.Fatal("no pie prompt for O")
 	}
-	swap := b.pie.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container).Objects[0]
+	swap := b.pie.Objects[0].(*fyne.Container).Objects[1]
 	test.Tap(swap.(fyne.Tappable))
 	if terrTokens(gs) != "@d3 swap" || b.pie.Visible() {
 		t.Fatalf("swap: %q, prompt %v", terrTokens(gs), b.pie.Visible())

@@ -33,21 +33,21 @@ type Territory struct {
 	// Names are the seats' letters for the captions ("X", "O").
 	Names [2]string
 
-	Last     []int       // the last move's squares: a soft ring each
-	Line     []int       // the winning line: a gold glow
-	Dots     []int       // legal destinations: an amber dot
-	Captures []int       // capture destinations: a red-tinted ring
-	Selected int         // the selected piece or square: a solid outline
-	SelColor color.Color // the selection's colour (the mover's)
-	Cursor   int         // the keyboard cursor: a thin ink outline
-	Hint     []int       // the hint's squares: a pulsing outline
-	HintSeat int         // whose colour the hint pulses in
+	Last     []int // the last move's squares: a soft ring each
+	Line     []int // the winning line: a gold glow
+	Dots     []int // legal destinations: an amber dot
+	Captures []int // capture destinations: a red-tinted ring
+	Selected int   // the selected piece or square: a solid outline
+	Cursor   int   // the keyboard cursor: a thin ink outline
+	Hint     []int // the hint's squares: a pulsing outline
+	HintSeat int   // whose colour the hint pulses in
 
 	cells, glow []*canvas.Rectangle
 	dots, caps  []*canvas.Circle
 	rings       [4]*canvas.Circle
 	mid         *canvas.Line
-	captions    [2]*canvas.Text
+	captions    [2][2]*canvas.Text // [bottom, top half][home, target line]
+	side        bool               // captions to the right of the board
 	sel, cursor *canvas.Rectangle
 	flash       *canvas.Rectangle
 	flashSq     int
@@ -93,8 +93,10 @@ func NewTerritory(n int) *Territory {
 	}
 	t.over = append(t.over, t.sel, t.cursor, t.flash)
 	for i := range t.captions {
-		t.captions[i] = canvas.NewText("", Faint())
-		t.over = append(t.over, t.captions[i])
+		for j := range t.captions[i] {
+			t.captions[i][j] = canvas.NewText("", Faint())
+			t.over = append(t.over, t.captions[i][j])
+		}
 	}
 	t.over = append(t.over, t.Labels()...)
 	return t
@@ -104,21 +106,60 @@ func NewTerritory(n int) *Territory {
 func (t *Territory) Under() []fyne.CanvasObject { return t.under }
 func (t *Territory) Over() []fyne.CanvasObject  { return t.over }
 
-// captionRoom is the height kept above and below the board for the
-// captions that name the halves.
+// captionRoom is the height of a caption line naming a half.
 func captionRoom() float32 { return theme.CaptionTextSize() * 1.6 }
 
-// Fit sizes the cells from the widget's size, keeping room for the labels
-// and the half captions, and centres the board.
+// captionTexts writes the captions: "X's home", "O's target".
+func (t *Territory) captionTexts() {
+	for i := range t.captions {
+		home := t.Homes[i]
+		t.captions[i][0].Text = t.Names[home%2] + "'s home"
+		t.captions[i][1].Text = t.Names[(home+1)%2] + "'s target"
+		for _, c := range t.captions[i] {
+			c.TextSize = theme.CaptionTextSize()
+		}
+	}
+}
+
+// captionWidth is the width of the widest caption line.
+func (t *Territory) captionWidth() float32 {
+	t.captionTexts()
+	w := float32(0)
+	for i := range t.captions {
+		for _, c := range t.captions[i] {
+			w = max(w, c.MinSize().Width)
+		}
+	}
+	return w
+}
+
+// Fit sizes the cells from the widget's size and centres the board with
+// its labels and captions. The captions go above and below the board
+// ("O's home · X's target") or, when the height is what limits the board
+// (a phone in portrait, a wide window), to its right in two lines each,
+// whichever leaves the larger squares.
 func (t *Territory) Fit(size fyne.Size) {
-	t.Grid.Fit(fyne.NewSize(size.Width, size.Height-2*captionRoom()))
-	t.Origin.Y = (size.Height - t.Cell*float32(t.N)) / 2
+	room, capH, n := labelRoom(), captionRoom(), float32(t.N)
+	const gap = 8
+	capW := t.captionWidth()
+	cellA := min((size.Width-2*room)/n, (size.Height-room-2*capH)/n)
+	cellB := min((size.Width-room-gap-capW-4)/n, (size.Height-room-4)/n)
+	t.side = cellB > cellA+0.5
+	if t.side {
+		t.Cell = max(1, cellB)
+		w := t.Cell * n
+		t.Origin = fyne.NewPos((size.Width-(room+w+gap+capW))/2+room, (size.Height-room-w)/2)
+		return
+	}
+	t.Cell = max(1, cellA)
+	w := t.Cell * n
+	t.Origin = fyne.NewPos((size.Width-w)/2, (size.Height-(2*capH+room+w))/2+capH)
 }
 
 // MinSize is the smallest useful size: cells of minCell.
 func (t *Territory) MinSize(minCell float32) fyne.Size {
-	s := t.Grid.MinSize(minCell)
-	return fyne.NewSize(s.Width, s.Height+2*captionRoom())
+	room, w := labelRoom(), minCell*float32(t.N)
+	return fyne.NewSize(w+2*room, w+room+2*captionRoom())
 }
 
 // Square is the square under a point, or -1.
@@ -148,10 +189,14 @@ func (t *Territory) HomeOf(sq int) int {
 func (t *Territory) Layout(size fyne.Size) {
 	t.Fit(size)
 	t.LayoutLabels()
+	t.captionTexts()
 	c := t.Cell
 	for i := range t.cells {
 		p := t.Pos(i)
-		PlaceInset(t.cells[i], p, c, 0)
+		// A hair larger than the square, so no seam of background shows
+		// between rows at fractional positions.
+		t.cells[i].Move(p)
+		t.cells[i].Resize(fyne.NewSize(c+0.75, c+0.75))
 		PlaceInset(t.glow[i], p, c, 3)
 		PlaceDot(t.dots[i], p, c)
 		PlaceInset(t.caps[i], p, c, c*0.1)
@@ -160,17 +205,7 @@ func (t *Territory) Layout(size fyne.Size) {
 	y := t.Origin.Y + w/2
 	t.mid.Position1 = fyne.NewPos(t.Origin.X-2, y)
 	t.mid.Position2 = fyne.NewPos(t.Origin.X+w+2, y)
-	cs := theme.CaptionTextSize()
-	for i, cap := range t.captions {
-		cap.TextSize = cs
-		ms := cap.MinSize()
-		if i == 1 { // above the board, for the top half
-			cap.Move(fyne.NewPos(t.Origin.X, t.Origin.Y-ms.Height-2))
-		} else { // below the file labels, for the bottom half
-			cap.Move(fyne.NewPos(t.Origin.X, t.Origin.Y+w+cs*1.5+2))
-		}
-		cap.Resize(ms)
-	}
+	t.layoutCaptions()
 	if t.flashSq >= 0 && t.flashSq < len(t.cells) {
 		PlaceInset(t.flash, t.Pos(t.flashSq), c, 2)
 	}
@@ -207,12 +242,17 @@ func (t *Territory) Refresh(reduced bool) {
 	t.mid.StrokeColor = WithAlpha(Ink(), 0x70)
 	t.mid.StrokeWidth = 2
 	t.mid.Refresh()
-	for i, cap := range t.captions {
-		home := t.Homes[i]
-		cap.Text = t.Names[home%2] + "'s home · " + t.Names[(home+1)%2] + "'s target"
-		cap.Color = Faint()
-		cap.Refresh()
+	t.captionTexts()
+	for i := range t.captions {
+		for j, cap := range t.captions[i] {
+			cap.Color = Faint()
+			if j == 0 {
+				cap.Color = WithAlpha(Ink(), 0xC0)
+			}
+			cap.Refresh()
+		}
 	}
+	t.layoutCaptions()
 	for i, r := range t.rings {
 		if i < len(t.Last) && t.Last[i] >= 0 && t.Last[i] < len(t.cells) {
 			r.StrokeColor = LastRingColor()
@@ -224,9 +264,48 @@ func (t *Territory) Refresh(reduced bool) {
 		}
 		r.Refresh()
 	}
-	t.outline(t.sel, t.Selected, t.SelColor, 3, 2)
-	t.outline(t.cursor, t.Cursor, Ink(), 2, c*0.12)
+	// The selection is a solid square ink line; the cursor a thinner,
+	// rounder, paler one; the hint pulses in the mover's colour: three
+	// outlines that cannot be mistaken.
+	t.sel.CornerRadius = 0
+	t.outline(t.sel, t.Selected, Ink(), 3, 2)
+	t.cursor.CornerRadius = c * 0.15
+	t.outline(t.cursor, t.Cursor, WithAlpha(Ink(), 0xB0), 2, c*0.1)
 	t.refreshHint(reduced)
+}
+
+// layoutCaptions places the captions naming the halves: above and below
+// the board in one line, or to its right in two lines per half.
+func (t *Territory) layoutCaptions() {
+	w := t.Cell * float32(t.N)
+	cs := theme.CaptionTextSize()
+	for i := range t.captions {
+		home, target := t.captions[i][0], t.captions[i][1]
+		if !t.side && target.Text != "" {
+			home.Text += " · " + target.Text
+			target.Text = ""
+		}
+		hs, ts := home.MinSize(), target.MinSize()
+		home.Resize(hs)
+		target.Resize(ts)
+		home.Refresh()
+		target.Refresh()
+		if t.side {
+			x := t.Origin.X + w + 8
+			mid := t.Origin.Y + w*3/4 // the bottom half's middle
+			if i == 1 {
+				mid = t.Origin.Y + w/4
+			}
+			home.Move(fyne.NewPos(x, mid-hs.Height))
+			target.Move(fyne.NewPos(x, mid))
+			continue
+		}
+		y := t.Origin.Y - hs.Height - 2 // above the board, for the top half
+		if i == 0 {                     // below the file labels, for the bottom half
+			y = t.Origin.Y + w + cs*1.5 + 2
+		}
+		home.Move(fyne.NewPos(t.Origin.X, y))
+	}
 }
 
 func showIf(o fyne.CanvasObject, on bool) {
@@ -239,7 +318,7 @@ func showIf(o fyne.CanvasObject, on bool) {
 }
 
 func (t *Territory) outline(o *canvas.Rectangle, sq int, col color.Color, width, inset float32) {
-	if sq < 0 || sq >= len(t.cells) || col == nil {
+	if sq < 0 || sq >= len(t.cells) {
 		o.Hide()
 		return
 	}
