@@ -60,6 +60,8 @@ type alcazarBoard struct {
 	noteLabel *widget.Label
 	replayBtn *widget.Button
 	skipBtn   *widget.Button
+	stepBtn   *widget.Button
+	playBtn   *widget.Button
 	passBtn   *widget.Button
 	controls  fyne.CanvasObject
 }
@@ -104,7 +106,11 @@ func newAlcazarBoard(h Host) Board {
 	b.replayBtn.Disable()
 	b.skipBtn = widget.NewButtonWithIcon(label("Skip to the end"), theme.MediaFastForwardIcon(), b.skip)
 	b.skipBtn.Hide()
-	buttons := container.NewHBox(b.passBtn, b.replayBtn, b.skipBtn)
+	b.stepBtn = widget.NewButtonWithIcon(label("Step"), theme.MediaSkipNextIcon(), b.step)
+	b.stepBtn.Hide()
+	b.playBtn = widget.NewButtonWithIcon(label("Play"), theme.MediaPlayIcon(), b.resume)
+	b.playBtn.Hide()
+	buttons := container.NewHBox(b.passBtn, b.replayBtn, b.stepBtn, b.playBtn, b.skipBtn)
 	if mobile {
 		b.noteLabel.Alignment = fyne.TextAlignLeading
 		b.noteLabel.SizeName = theme.SizeNameCaptionText
@@ -312,11 +318,19 @@ func (b *alcazarBoard) updateControls() {
 	if b.anim != nil {
 		b.noteLabel.SetText(b.anim.caption)
 		b.skipBtn.Show()
+		b.stepBtn.Show()
+		if b.anim.paused {
+			b.playBtn.Show()
+		} else {
+			b.playBtn.Hide()
+		}
 		b.replayBtn.Disable()
 		b.passBtn.Hide()
 		return
 	}
 	b.skipBtn.Hide()
+	b.stepBtn.Hide()
+	b.playBtn.Hide()
 	b.noteLabel.SetText(b.note)
 	if b.canReplay() {
 		b.replayBtn.Enable()
@@ -533,8 +547,15 @@ func (b *alcazarBoard) Key(k fyne.KeyName) bool {
 		return false
 	}
 	if b.busy() {
-		if k == fyne.KeyEscape {
+		switch k {
+		case fyne.KeyEscape:
 			b.skip()
+		case fyne.KeySpace, fyne.KeyRight:
+			b.step()
+		case fyne.KeyReturn, fyne.KeyEnter:
+			if b.anim.paused {
+				b.resume()
+			}
 		}
 		return true
 	}

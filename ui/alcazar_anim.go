@@ -40,7 +40,9 @@ type alzAnim struct {
 	dur     []float32
 	total   float32
 	cur     int
-	snap    bool // reduced motion: pieces jump, the order still shows
+	offset  float32 // ms already played when the timeline was resumed
+	paused  bool    // stepping by hand
+	snap    bool    // reduced motion: pieces jump, the order still shows
 	caption string
 	fa      *fyne.Animation
 }
@@ -70,27 +72,76 @@ func (b *alcazarBoard) play(prev *alcazar.State, steps []alcazar.Step, reduced, 
 	}
 	b.stopAnim()
 	b.syncFrom(prev)
-	b.animGen++
-	gen := b.animGen
-	a.fa = fyne.NewAnimation(time.Duration(a.total)*time.Millisecond, func(f float32) {
-		if b.animGen != gen || b.anim != a {
-			return
-		}
-		b.tick(f)
-	})
-	a.fa.Curve = fyne.AnimationLinear
 	b.anim = a
 	b.beginBeat(0)
 	b.updateControls()
 	b.Refresh()
+	b.run()
+}
+
+// run (re)starts the timeline from where it stands.
+func (b *alcazarBoard) run() {
+	a := b.anim
+	b.animGen++
+	gen := b.animGen
+	left := a.total - a.offset
+	a.fa = fyne.NewAnimation(time.Duration(max(1, left))*time.Millisecond, func(f float32) {
+		if b.animGen != gen || b.anim != a || a.paused {
+			return
+		}
+		t := a.offset + f*left
+		if f >= 1 {
+			t = a.total
+		}
+		b.tick(t)
+	})
+	a.fa.Curve = fyne.AnimationLinear
 	b.startAnim(a.fa)
 }
 
-// tick moves the timeline to fraction f of the whole phase.
-func (b *alcazarBoard) tick(f float32) {
+// step pauses the phase and plays one piece's slot at once: the piece
+// announced moves, and the next one is announced.
+func (b *alcazarBoard) step() {
 	a := b.anim
-	t := f * a.total
-	for a.cur < len(a.beats) && (f >= 1 || t >= a.start[a.cur]+a.dur[a.cur]) {
+	if a == nil {
+		return
+	}
+	if !a.paused {
+		a.paused = true
+		a.fa.Stop()
+	}
+	b.finishBeat(a.cur)
+	a.cur++
+	for a.cur < len(a.beats) && a.beats[a.cur].caption == "" {
+		b.beginBeat(a.cur)
+		b.finishBeat(a.cur)
+		a.cur++
+	}
+	if a.cur >= len(a.beats) {
+		b.endAnim()
+		return
+	}
+	b.beginBeat(a.cur)
+	a.offset = a.start[a.cur]
+	b.updateControls()
+	b.Refresh()
+}
+
+// resume plays on after stepping.
+func (b *alcazarBoard) resume() {
+	a := b.anim
+	if a == nil || !a.paused {
+		return
+	}
+	a.paused = false
+	b.updateControls()
+	b.run()
+}
+
+// tick moves the timeline to t ms from the start of the phase.
+func (b *alcazarBoard) tick(t float32) {
+	a := b.anim
+	for a.cur < len(a.beats) && t >= a.start[a.cur]+a.dur[a.cur] {
 		b.finishBeat(a.cur)
 		a.cur++
 		if a.cur < len(a.beats) {

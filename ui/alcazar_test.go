@@ -393,3 +393,57 @@ func TestAlcazarAgainstBot(t *testing.T) {
 		t.Fatalf("only %d plies", gs.session.Plies())
 	}
 }
+
+func TestAlcazarStepThroughThePhase(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	holdAnimations(t, u, b)
+	for _, tok := range []string{"4@c1", "2@a3", "3@e2", "5@b5"} {
+		if err := gs.Submit(tok); err != nil {
+			t.Fatal(err)
+		}
+		if b.anim != nil {
+			b.anim.fa.Tick(1)
+		}
+	}
+	shownMatches(t, b)
+	gs.Submit("1@c5")
+	b.anim.fa.Tick(1)
+	gs.Submit("4@d1")
+	if b.anim == nil {
+		t.Fatal("no phase")
+	}
+	slots := 0
+	for _, st := range b.st.LastSteps() {
+		if st.Kind == "act" {
+			slots++
+		}
+	}
+	presses := 0
+	for b.anim != nil && presses < 20 {
+		caption := b.noteLabel.Text
+		if presses == 0 {
+			b.Key(fyne.KeySpace)
+		} else {
+			b.step()
+		}
+		presses++
+		if b.anim != nil && (!b.anim.paused || !b.playBtn.Visible() || b.noteLabel.Text == caption) {
+			t.Fatalf("step %d: paused %v, caption %q after %q", presses, b.anim.paused, b.noteLabel.Text, caption)
+		}
+	}
+	// One press per slot, one for the crown, one to finish.
+	if presses != slots+2 {
+		t.Fatalf("%d presses for %d slots", presses, slots)
+	}
+	shownMatches(t, b)
+	// Step, then Play again: the timeline runs on to the end.
+	b.replay()
+	b.step()
+	b.resume()
+	if b.anim == nil || b.anim.paused {
+		t.Fatal("Play did not resume")
+	}
+	b.anim.fa.Tick(1)
+	shownMatches(t, b)
+}
