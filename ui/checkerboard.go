@@ -39,6 +39,7 @@ type checkerboardBoard struct {
 	fadeOut int // removed square whose mark is fading out
 	outSeat int
 	fade    float32
+	running *fyne.Animation
 
 	note *widget.Label // FIFO counters and the coin toss, under the board
 	r    *checkerboardRenderer
@@ -98,6 +99,10 @@ func (b *checkerboardBoard) Draw(s *Session, animate bool) {
 		b.next = r*b.n + f
 	}
 	b.input = s.HumanToMove() >= 0
+	if b.running != nil {
+		b.running.Stop()
+		b.running = nil
+	}
 	b.fadeIn, b.fadeOut, b.fade = -1, -1, 1
 	if animate && b.last >= 0 && b.last != prevLast {
 		b.animate(b.last, b.removed, int(st.Cells()[b.last]))
@@ -150,6 +155,7 @@ func (b *checkerboardBoard) animate(in, out, seat int) {
 		b.Refresh()
 	})
 	a.Curve = fyne.AnimationEaseOut
+	b.running = a
 	a.Start()
 }
 

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
@@ -59,9 +60,11 @@ type infiltrationBoard struct {
 	sel       int // selected piece, -1 none
 	handSel   int // -1 none, 0 a man, 1 a king from the hand
 	cursor    int
+	hover     int  // square under the mouse, -1 none
 	pieKept   bool // the person chose to keep the colours (pie rule)
 	drawnPly  int
 	anim      infAnim
+	running   *fyne.Animation
 	r         *infiltrationRenderer
 
 	phase    *widget.Label
@@ -80,7 +83,7 @@ type infAnim struct {
 }
 
 func newInfiltrationBoard(h Host) Board {
-	b := &infiltrationBoard{host: h, mover: -1, chain: -1, sel: -1, handSel: -1, cursor: -1, drawnPly: -1}
+	b := &infiltrationBoard{host: h, mover: -1, chain: -1, sel: -1, handSel: -1, cursor: -1, hover: -1, drawnPly: -1}
 	b.anim = infAnim{from: -1, to: -1, gone: -1, enter: -1, f: 1}
 	b.ExtendBaseWidget(b)
 	b.buildControls()
@@ -269,6 +272,10 @@ func (b *infiltrationBoard) Draw(s *Session, animate bool) {
 	}
 	forward := s.ViewIndex() == b.drawnPly+1
 	b.drawnPly = s.ViewIndex()
+	if b.running != nil {
+		b.running.Stop()
+		b.running = nil
+	}
 	b.anim = infAnim{from: -1, to: -1, gone: -1, enter: -1, f: 1}
 	if animate && forward {
 		b.startAnim(infAnim{from: slide[0], to: slide[1], gone: gone, goneV: goneV, enter: enter})
@@ -364,6 +371,7 @@ func (b *infiltrationBoard) startAnim(a infAnim) {
 		b.Refresh()
 	})
 	an.Curve = fyne.AnimationEaseInOut
+	b.running = an
 	an.Start()
 }
 
@@ -553,6 +561,42 @@ func (b *infiltrationBoard) Tapped(ev *fyne.PointEvent) {
 	b.tap(b.territory().Square(ev.Position))
 }
 
+// MouseIn, MouseMoved and MouseOut show a faint ghost of the piece a
+// click would drop.
+func (b *infiltrationBoard) MouseIn(ev *desktop.MouseEvent) { b.MouseMoved(ev) }
+func (b *infiltrationBoard) MouseMoved(ev *desktop.MouseEvent) {
+	if sq := b.territory().Square(ev.Position); sq != b.hover {
+		b.hover = sq
+		b.Refresh()
+	}
+}
+func (b *infiltrationBoard) MouseOut() { b.hover = -1; b.Refresh() }
+
+// dropAt is the piece a tap on an empty square would drop (0 a man, 1 a
+// king), or -1 when a tap there is not a drop.
+func (b *infiltrationBoard) dropAt(sq int) int {
+	if !b.input || sq < 0 || sq >= 64 || b.cells[sq] != 0 || b.mover < 0 {
+		return -1
+	}
+	if b.handSel >= 0 {
+		if b.drops[b.handSel][sq] {
+			return b.handSel
+		}
+		return -1
+	}
+	if b.sel >= 0 {
+		return -1
+	}
+	men, kings := b.hands[b.mover][0], b.hands[b.mover][1]
+	switch {
+	case men > 0 && kings == 0 && b.drops[0][sq]:
+		return 0
+	case kings > 0 && men == 0 && b.drops[1][sq]:
+		return 1
+	}
+	return -1
+}
+
 func (b *infiltrationBoard) territory() *board.Territory {
 	if b.r != nil {
 		return b.r.t
@@ -625,8 +669,9 @@ func (b *infiltrationBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.pieces[i] = newInfPiece()
 		r.objects = append(r.objects, r.pieces[i].objects()...)
 	}
-	r.gone = newInfPiece()
+	r.gone, r.ghost = newInfPiece(), newInfPiece()
 	r.objects = append(r.objects, r.gone.objects()...)
+	r.objects = append(r.objects, r.ghost.objects()...)
 	r.objects = append(r.objects, r.t.Over()...)
 	b.r = r
 	return r
@@ -637,6 +682,7 @@ type infiltrationRenderer struct {
 	t       *board.Territory
 	pieces  [64]*infPiece
 	gone    *infPiece // a captured piece leaving
+	ghost   *infPiece // the piece a click would drop
 	objects []fyne.CanvasObject
 }
 
@@ -692,6 +738,14 @@ func (r *infiltrationRenderer) Refresh() {
 		r.gone.place(t.Mid(a.gone), c*0.78*(1-0.5*a.f))
 	} else {
 		r.gone.set(0, 0)
+		r.gone.place(fyne.Position{}, 0)
+	}
+	if k := b.dropAt(b.hover); k >= 0 {
+		r.ghost.set(infValue(b.mover, k == 1), 0x60)
+		r.ghost.place(t.Mid(b.hover), c*0.78)
+	} else {
+		r.ghost.set(0, 0)
+		r.ghost.place(fyne.Position{}, 0)
 	}
 }
 
