@@ -136,9 +136,10 @@ func squareLoc(name string) alzLoc {
 
 // Draw shows the session's viewed state. A phase that is playing goes on
 // when the same position is drawn again (a bot starts thinking) and when
-// the next ply arrives (it is shown once the phase is over); anything else
-// (undo, a jump in the move list, another game) stops it and shows the
-// final position at once.
+// later plies arrive (they are shown once the phase is over: the next one
+// with its drop animated, several at once without); anything else (undo,
+// a jump in the move list, another game) stops it and shows the final
+// position at once.
 func (b *alcazarBoard) Draw(s *Session, animate bool) {
 	if b.anim != nil && s == b.sess {
 		switch {
@@ -147,7 +148,9 @@ func (b *alcazarBoard) Draw(s *Session, animate bool) {
 			b.updateControls()
 			b.Refresh()
 			return
-		case animate && !s.Viewing() && s.ViewIndex() == b.viewIdx+1:
+		case animate && !s.Viewing() && s.ViewIndex() > b.viewIdx:
+			// Plies that come in while the phase plays (a quick bot) wait
+			// for its end; then the board catches up with the game.
 			b.pending = true
 			return
 		}

@@ -447,3 +447,29 @@ func TestAlcazarStepThroughThePhase(t *testing.T) {
 	b.anim.fa.Tick(1)
 	shownMatches(t, b)
 }
+
+func TestAlcazarSeveralPliesDuringThePhase(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	holdAnimations(t, u, b)
+	gs.Submit("4@c1")
+	b.anim.fa.Tick(1)
+	gs.Submit("2@a3")
+	a := b.anim
+	a.fa.Tick(0.2)
+	for _, tok := range []string{"1@c5", "3@c1"} {
+		if err := gs.session.apply(tok); err != nil {
+			t.Fatal(err)
+		}
+		gs.refresh()
+	}
+	if b.anim != a {
+		t.Fatal("later plies cut the phase short")
+	}
+	a.fa.Tick(1)
+	// Two plies behind: the board jumps to the game without animating.
+	if b.viewIdx != 4 {
+		t.Fatalf("view %d", b.viewIdx)
+	}
+	shownMatches(t, b)
+}
