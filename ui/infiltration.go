@@ -107,7 +107,7 @@ func (b *infiltrationBoard) buildControls() {
 		}
 		for k := 0; k < 2; k++ {
 			seat, k := seat, k
-			btn := widget.NewButtonWithIcon("0", infPieceIcon(seat, k == 1), func() { b.chooseHand(seat, k) })
+			btn := widget.NewButtonWithIcon("0", infPieceIcon(seat, k == 1), func() { b.unfocus(); b.chooseHand(seat, k) })
 			b.handBtns[seat][k] = btn
 			row = append(row, btn)
 		}
@@ -116,18 +116,28 @@ func (b *infiltrationBoard) buildControls() {
 	}
 	b.pieText = widget.NewLabel("")
 	swap := widget.NewButton("Swap sides", func() {
+		b.unfocus()
 		if err := b.host.Submit("swap"); err != nil {
 			b.host.Refuse(err.Error())
 		}
 	})
 	swap.Importance = widget.HighImportance
 	keep := widget.NewButton("Keep", func() {
+		b.unfocus()
 		b.pieKept = true
 		b.refreshControls()
 	})
 	b.pie = container.NewCenter(container.NewHBox(b.pieText, swap, keep))
 	b.pie.Hide()
 	b.controls = container.NewVBox(b.phase, b.pie, container.NewGridWithColumns(2, hands...))
+}
+
+// unfocus gives the keys back to the board after a button under it was
+// tapped (a focused button would take the arrows and Enter).
+func (b *infiltrationBoard) unfocus() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
+		c.Unfocus()
+	}
 }
 
 // Controls are the phase line, the two hands and the pie prompt.
@@ -645,7 +655,11 @@ func (b *infiltrationBoard) Key(k fyne.KeyName) bool {
 		b.chooseHand(b.mover, kind)
 		return true
 	case fyne.KeyEscape:
-		if (b.sel >= 0 && b.chain < 0) || b.handSel >= 0 {
+		if b.chain >= 0 && b.input {
+			b.refuse(fmt.Sprintf("Your piece on %s must keep capturing.", infSqName(b.chain)), b.chain)
+			return true
+		}
+		if b.sel >= 0 || b.handSel >= 0 {
 			b.sel, b.handSel = -1, -1
 			b.refreshControls()
 			b.Refresh()

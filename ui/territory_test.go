@@ -267,8 +267,8 @@ func TestInfiltrationMultiJumpKeepsPiece(t *testing.T) {
 	if len(b.r.t.Captures) != 1 || b.r.t.Captures[0] != 6*8+6 {
 		t.Fatalf("the next jump is not shown: %v", b.r.t.Captures)
 	}
-	if b.Key(fyne.KeyEscape) {
-		t.Fatal("Escape dropped the piece that must keep capturing")
+	if !b.Key(fyne.KeyEscape) || b.sel != 4*8+4 || !strings.Contains(gs.lastRefusal, "keep capturing") {
+		t.Fatalf("Escape during a multi-jump: selected %d, refusal %q", b.sel, gs.lastRefusal)
 	}
 	test.TapAt(b, terrAt(b, 8, "g7"))
 	if terrTokens(gs) != "c3xe5 e5xg7" {
