@@ -129,6 +129,11 @@ type Event struct {
 	Note  string // free text for people
 }
 
+// EventSeatSwap is the Kind of the event a pie-rule swap reports: the
+// people at seats 0 and 1 exchange seats, while the position stays as it
+// is. The application exchanges its seat entries (names, human or bot).
+const EventSeatSwap = "swap"
+
 // Evented is implemented by states that report the steps of their last play.
 type Evented interface {
 	LastEvents() []Event

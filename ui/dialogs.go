@@ -40,13 +40,19 @@ func (u *App) lastChoices(g games.Game) ([]games.SeatInfo, map[string]any) {
 	return u.defaultSeats(g, min), map[string]any{}
 }
 
-// defaultSeats: a person in seat 0, the computer elsewhere.
+// defaultSeats: a person in seat 0, the computer elsewhere (people, when
+// the game has no computer opponents yet).
 func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 	seats := make([]games.SeatInfo, n)
+	bot := u.defaultBot(g.ID())
 	for i := range seats {
-		seats[i] = games.SeatInfo{Name: "You", Controller: "human"}
-		if i > 0 {
-			seats[i] = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: u.defaultBot(g.ID())}
+		switch {
+		case i == 0:
+			seats[i] = games.SeatInfo{Name: "You", Controller: "human"}
+		case bot == "":
+			seats[i] = games.SeatInfo{Name: fmt.Sprintf("Player %d", i+1), Controller: "human"}
+		default:
+			seats[i] = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: bot}
 		}
 	}
 	return seats

@@ -60,7 +60,12 @@ func newGameScreen(u *App, s *Session) *gameScreen {
 	s.BotDelay = u.cfg.BotDelay()
 	s.AutoDelay = u.cfg.BotPace()
 	s.OnChange = gs.refresh
-	s.OnMove = func([]games.Move, bool) { gs.autosave() }
+	s.OnMove = func([]games.Move, bool) {
+		gs.autosave()
+		if _, _, ev := s.LastTurn(); SwapIn(ev) {
+			gs.say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
+		}
+	}
 	s.OnFinished = func(out games.Outcome) {
 		u.recordResult(s, out)
 		if err := u.store.ClearAutosave(s.Game.ID()); err != nil {
@@ -108,6 +113,16 @@ func (gs *gameScreen) Refuse(msg string) {
 	gs.toastAnim.Start()
 }
 
+// say shows a neutral message under the board (not a refusal).
+func (gs *gameScreen) say(msg string) {
+	if gs.toastAnim != nil {
+		gs.toastAnim.Stop()
+	}
+	gs.toast.Text = msg
+	gs.toast.Color = theme.Color(theme.ColorNameForeground)
+	gs.toast.Refresh()
+}
+
 // ---- actions ----
 
 func (gs *gameScreen) undo() { gs.session.Undo(); gs.autosave() }
@@ -140,9 +155,7 @@ func (gs *gameScreen) save() {
 		gs.u.showError(fmt.Errorf("The game was not saved: %w", err))
 		return
 	}
-	gs.toast.Color = theme.Color(theme.ColorNameSuccess)
-	gs.toast.Text = "Saved: " + name
-	gs.toast.Refresh()
+	gs.say("Saved: " + name)
 }
 
 func (gs *gameScreen) saveName() string {
@@ -250,7 +263,6 @@ func (gs *gameScreen) build() {
 	if bc, ok := gs.board.(BoardControls); ok {
 		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
 	}
-	boardArea := container.NewBorder(nil, under, nil, nil, gs.board)
 
 	toolbar := gs.toolbar()
 	if gs.u.mobile {
@@ -258,9 +270,10 @@ func (gs *gameScreen) build() {
 		// a few rows of its own.
 		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, boardArea, panel))
+			container.New(&portraitLayout{}, gs.board, under, panel))
 		return
 	}
+	boardArea := container.NewBorder(nil, under, nil, nil, gs.board)
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
@@ -405,6 +418,7 @@ func (gs *gameScreen) refresh() {
 		toMove[seat] = true
 	}
 	for i, row := range gs.seatRows {
+		row.name.SetText(seatLabel(s.Seats[i])) // a pie-rule swap moves people
 		row.turn.Text = ""
 		if toMove[i] && !thinking[i] {
 			row.turn.Text = "to move"
@@ -567,8 +581,8 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// portraitLayout puts the board on top at full width (square, at most 62%
-// of the height) and the panel under it.
+// portraitLayout stacks the board (square, full width, leaving the panel
+// at least a third of the height), the controls under it, and the panel.
 type portraitLayout struct{}
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -576,9 +590,13 @@ func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	h := min(size.Width, size.Height*0.62)
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, h))
-	objs[1].Move(fyne.NewPos(0, h))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+	board, under, panel := objs[0], objs[1], objs[2]
+	uh := under.MinSize().Height
+	bh := max(0, min(size.Width, size.Height*0.67-uh))
+	board.Move(fyne.NewPos(0, 0))
+	board.Resize(fyne.NewSize(size.Width, bh))
+	under.Move(fyne.NewPos(0, bh))
+	under.Resize(fyne.NewSize(size.Width, uh))
+	panel.Move(fyne.NewPos(0, bh+uh))
+	panel.Resize(fyne.NewSize(size.Width, size.Height-bh-uh))
 }

@@ -93,11 +93,17 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	rules := widget.NewButtonWithIcon("", theme.HelpIcon(), func() { p.u.RulesDialog(id) })
 	p.cards[id] = &gameCard{resume: resume, record: rec}
 
-	top := container.NewBorder(nil, nil, icon, nil, container.NewVBox(name, blurb))
-	var buttons fyne.CanvasObject = container.NewHBox(play, resume, layout.NewSpacer(), rules)
-	if p.u.mobile { // narrow columns: one button a row
-		buttons = container.NewVBox(play, resume, rules)
+	var top, buttons fyne.CanvasObject
+	if p.u.mobile { // narrow columns: everything stacked
+		icon.SetMinSize(fyne.NewSize(56, 56))
+		name.Wrapping = fyne.TextWrapWord
+		top = container.NewVBox(container.NewCenter(icon), name, blurb)
+		play.SetText("Play")
 		rules.SetText("Rules")
+		buttons = container.NewVBox(play, resume, rules)
+	} else {
+		top = container.NewBorder(nil, nil, icon, nil, container.NewVBox(name, blurb))
+		buttons = container.NewHBox(play, resume, layout.NewSpacer(), rules)
 	}
 	return widget.NewCard("", "", container.NewVBox(top, rec, buttons))
 }

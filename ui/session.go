@@ -21,8 +21,11 @@ type Session struct {
 	Game  games.Game
 	Rules games.Rules
 	Seed  int64
-	Seats []games.SeatInfo
-	Setup json.RawMessage
+	// Seats says who sits where now; a pie-rule swap exchanges seats 0
+	// and 1. startSeats is who sat where at the start (what a save holds).
+	Seats      []games.SeatInfo
+	startSeats []games.SeatInfo
+	Setup      json.RawMessage
 
 	Created time.Time
 	Path    string // the save file this game was last saved to or opened from
@@ -82,7 +85,7 @@ func NewSession(g games.Game, rules games.Rules, seed int64, seats []games.SeatI
 			}
 		}
 	}
-	return &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, Setup: setup, Created: time.Now().UTC(),
+	return &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: time.Now().UTC(),
 		states: []games.State{st}, turns: nil, events: nil,
 		BotDelay: 400 * time.Millisecond, AutoDelay: time.Second, post: fyne.Do}, nil
 }
@@ -123,7 +126,7 @@ func (s *Session) Record() *games.Record {
 	for k, v := range s.Rules {
 		rules[k] = v
 	}
-	return &games.Record{Game: s.Game.ID(), Rules: rules, Seed: s.Seed, Seats: s.Seats,
+	return &games.Record{Game: s.Game.ID(), Rules: rules, Seed: s.Seed, Seats: s.startSeats,
 		Moves: append([]string{}, s.tokens...), Setup: s.Setup, Created: s.Created, Updated: time.Now().UTC()}
 }
 
@@ -228,7 +231,29 @@ func (s *Session) apply(token string) error {
 	s.turns = append(s.turns, moves)
 	s.events = append(s.events, ev)
 	s.view = len(s.states) - 1
+	s.updateSeats()
 	return nil
+}
+
+// updateSeats derives who sits where from the history: every pie-rule swap
+// played so far exchanges seats 0 and 1, so undo and redo stay right.
+func (s *Session) updateSeats() {
+	s.Seats = append([]games.SeatInfo{}, s.startSeats...)
+	for _, turn := range s.events {
+		if SwapIn(turn) && len(s.Seats) > 1 {
+			s.Seats[0], s.Seats[1] = s.Seats[1], s.Seats[0]
+		}
+	}
+}
+
+// SwapIn reports whether a turn's events hold a pie-rule swap.
+func SwapIn(events []games.Event) bool {
+	for _, e := range events {
+		if e.Kind == games.EventSeatSwap {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Session) afterMove(byBot bool) {
@@ -264,6 +289,7 @@ func (s *Session) pop() string {
 	tok := s.tokens[n]
 	s.states, s.tokens, s.turns, s.events = s.states[:n+1], s.tokens[:n], s.turns[:n], s.events[:n]
 	s.view = n
+	s.updateSeats()
 	return tok
 }
 

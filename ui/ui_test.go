@@ -281,11 +281,12 @@ func TestNewGameFormStartsAndRemembers(t *testing.T) {
 	nd := &newGameForm{u: u, g: g}
 	nd.build(u.defaultSeats(g, 2), nil)
 	nd.seats[0].name.SetText("Zoe")
-	nd.swap() // Zoe now plays O
+	nd.seats[1].kind.SetSelected(humanChoice) // no bot: nothing may run after the test
+	nd.swap()                                 // Zoe now plays O
 	if !nd.start() {
 		t.Fatalf("start refused: %s", nd.problem.Text)
 	}
-	if u.game == nil || u.game.session.Seats[1].Name != "Zoe" || u.game.session.Seats[0].Human() {
+	if u.game == nil || u.game.session.Seats[1].Name != "Zoe" || !u.game.session.Seats[0].Human() {
 		t.Fatalf("seats %+v", u.game.session.Seats)
 	}
 	last, ok := u.cfg.LastSetup("classic")
@@ -300,4 +301,38 @@ func centreOf(b *classicBoard, file, rank int) fyne.Position {
 		b.Resize(fyne.NewSize(300, 300))
 	}
 	return b.grid().Center(file, rank)
+}
+
+// TestPieSwapExchangesPeople: after a pie-rule swap the two people change
+// seats, undo puts them back, and a save keeps who sat where at the start.
+func TestPieSwapExchangesPeople(t *testing.T) {
+	g, ok := games.Lookup("infiltration")
+	if !ok {
+		t.Skip("infiltration is not registered")
+	}
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"pie": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
+	s, err := NewSession(g, rules, 1, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Submit("@a1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Submit("swap"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Seats[0].Name != "Ben" || s.Seats[1].Name != "Ana" {
+		t.Fatalf("after the swap: %+v", s.Seats)
+	}
+	if rec := s.Record(); rec.Seats[0].Name != "Ana" {
+		t.Fatalf("the save must keep the seats of the start: %+v", rec.Seats)
+	}
+	s.Undo()
+	if s.Seats[0].Name != "Ana" || s.Plies() != 1 {
+		t.Fatalf("after undo: %+v, %d plies", s.Seats, s.Plies())
+	}
 }
