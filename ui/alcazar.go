@@ -30,7 +30,8 @@ type alcazarBoard struct {
 	sess    *Session
 	st      *alcazar.State
 	viewIdx int
-	bottom  int // the seat whose tray is under the board
+	bottom  int  // the seat whose tray is under (or left of) the board
+	side    bool // the trays stand left and right of the board
 
 	pieces    [10]alzPiece // every piece, always: on the grid or in its tray slot
 	crownSeat int          // where the crown is drawn (animated: from here to crownTo)
@@ -459,7 +460,7 @@ func (b *alcazarBoard) Tapped(ev *fyne.PointEvent) {
 	if b.st == nil || b.busy() {
 		return
 	}
-	g := alzLayout(b.Size(), b.bottom)
+	g := alzLayout(b.Size(), b.bottom, b.side)
 	if seat, n, ok := g.trayAt(ev.Position); ok {
 		switch {
 		case !b.input:
@@ -649,13 +650,18 @@ type alzGeom struct {
 	bottom int              // the seat whose tray is below (or left of) the frame
 }
 
-func alzLayout(size fyne.Size, bottom int) alzGeom {
+func alzLayout(size fyne.Size, bottom int, side bool) alzGeom {
 	room := theme.TextSize() * 1.4 // rank labels left, file labels below
 	const thick, gap = 0.92, 0.15
 	const long = 5 + 2*thick + 2*gap // the frame and two trays, in cells
 	cTall := min((size.Width-2*room)/5, (size.Height-room)/long)
 	cWide := min((size.Width-2*room)/long, (size.Height-room)/5)
-	g := alzGeom{bottom: bottom, side: cWide > cTall*1.08}
+	// Hysteresis: the arrangement changes only for clearly bigger squares,
+	// so a text line growing under the board does not flip it back and forth.
+	g := alzGeom{bottom: bottom, side: cWide > cTall*1.12}
+	if side {
+		g.side = cTall <= cWide*1.12
+	}
 	c := max(1, cTall)
 	if g.side {
 		c = max(1, cWide)
@@ -890,7 +896,8 @@ func (r *alcazarRenderer) Layout(size fyne.Size) { r.Refresh() }
 // theme colours.
 func (r *alcazarRenderer) Refresh() {
 	b := r.b
-	g := alzLayout(b.Size(), b.bottom)
+	g := alzLayout(b.Size(), b.bottom, b.side)
+	b.side = g.side
 	c := g.c
 	r.grid.Cell, r.grid.Origin = g.grid.Cell, g.grid.Origin
 	r.grid.LayoutLabels()

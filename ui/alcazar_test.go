@@ -48,12 +48,12 @@ func alzSq(name string) int {
 
 // tapSquare and tapHand tap the board like a person.
 func tapSquare(b *alcazarBoard, name string) {
-	g := alzLayout(b.Size(), b.bottom)
+	g := alzLayout(b.Size(), b.bottom, b.side)
 	test.TapAt(b, centerOf(&g, alzSq(name)))
 }
 
 func tapHand(b *alcazarBoard, seat, n int) {
-	g := alzLayout(b.Size(), b.bottom)
+	g := alzLayout(b.Size(), b.bottom, b.side)
 	test.TapAt(b, g.traySlot(seat, n))
 }
 
@@ -472,4 +472,40 @@ func TestAlcazarSeveralPliesDuringThePhase(t *testing.T) {
 		t.Fatalf("view %d", b.viewIdx)
 	}
 	shownMatches(t, b)
+}
+
+func TestAlcazarLayoutFitsAndFindsTrays(t *testing.T) {
+	for _, c := range []struct {
+		w, h       float32
+		start, end bool
+	}{
+		{820, 600, false, true},  // a desktop window: trays beside the frame
+		{400, 700, false, false}, // tall: trays above and below
+		{412, 380, false, false}, // a phone, nearly even: keep what it has
+		{412, 380, true, true},
+	} {
+		size := fyne.NewSize(c.w, c.h)
+		g := alzLayout(size, 1, c.start)
+		if g.side != c.end {
+			t.Errorf("%vx%v from side=%v: side=%v", c.w, c.h, c.start, g.side)
+		}
+		for seat := 0; seat < 2; seat++ {
+			for n := 1; n <= 5; n++ {
+				p := g.traySlot(seat, n)
+				if p.X < 0 || p.Y < 0 || p.X > c.w || p.Y > c.h {
+					t.Errorf("%vx%v: slot %d/%d at %v is outside", c.w, c.h, seat, n, p)
+				}
+				if s, k, ok := g.trayAt(p); !ok || s != seat || k != n {
+					t.Errorf("%vx%v: slot %d/%d found as %d/%d %v", c.w, c.h, seat, n, s, k, ok)
+				}
+			}
+		}
+		// The frame's squares are found where they are drawn.
+		for _, sq := range alzRing {
+			p := centerOf(&g, sq)
+			if f, r := g.grid.AtAny(p); r*5+f != sq {
+				t.Errorf("%vx%v: %s found as %d,%d", c.w, c.h, alcazar.SquareName(sq), f, r)
+			}
+		}
+	}
 }
