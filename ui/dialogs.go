@@ -142,7 +142,7 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 		seatBox.Add(container.NewVBox(head, sf.about))
 	}
 	swap := widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
-	nd.box.Add(widget.NewLabelWithStyle("Seats (seat 1 moves first)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	nd.box.Add(widget.NewLabelWithStyle("Seats", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(seatBox)
 	nd.box.Add(container.NewHBox(swap))
 	nd.box.Add(widget.NewSeparator())
