@@ -163,13 +163,14 @@ func randomAlcazar(seed uint64, plies int) games.State {
 // turns, from both placers' positions.
 func TestAlcazarSearchIsMinimax(t *testing.T) {
 	checked := 0
+	kinds := map[[2]int]int{} // (turns, second placer) -> positions checked
 	for seed := uint64(0); checked < 16; seed++ {
-		st := randomAlcazar(seed, 4+int(seed%9))
+		st := randomAlcazar(seed, 5+int(seed%6))
 		if st.Outcome().Over() {
 			continue
 		}
 		seat := st.ToMove()[0]
-		turns := 1 + int(seed%2)
+		turns := 1 + int(seed/6%2)
 		if testing.Short() {
 			turns = 1
 		}
@@ -187,6 +188,14 @@ func TestAlcazarSearchIsMinimax(t *testing.T) {
 			t.Fatal(err)
 		}
 		checked++
+		second := 0
+		if st.(*alcazar.State).SecondPlacement() {
+			second = 1
+		}
+		kinds[[2]int{turns, second}]++
+	}
+	if !testing.Short() && len(kinds) != 4 {
+		t.Fatalf("cases %v: want 1 and 2 turns from both placers", kinds)
 	}
 }
 
@@ -232,8 +241,11 @@ func TestAlcazarBotVectors(t *testing.T) {
 			if spec.Level < from {
 				continue
 			}
-			seeds := uint64(3)
-			if spec.Name == "expert" && testing.Short() {
+			seeds := uint64(3) // easy is not tested: random
+			switch spec.Name {
+			case "hard":
+				seeds = 2
+			case "expert":
 				seeds = 1
 			}
 			for seed := uint64(0); seed < seeds; seed++ {
