@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -39,15 +40,20 @@ type alcazarBoard struct {
 	crownProg float32
 	acting    int // piece acting in the phase (outlined), -1 none
 
-	mover    int          // seat to move, -1 when over
-	input    bool         // a person may place now
-	first    int          // square the crown holder used this turn, -1
-	selPiece int          // number chosen in the hand, 0 none
-	selSq    int          // entry square chosen first, -1 none
-	cursor   int          // keyboard cursor on the ring, -1 hidden
-	hintSq   int          // hinted square, -1 none
-	hintN    int          // hinted piece, 0 none
-	refused  int          // square flashing, -1 none
+	mover    int  // seat to move, -1 when over
+	input    bool // a person may place now
+	first    int  // square the crown holder used this turn, -1
+	selPiece int  // number chosen in the hand, 0 none
+	selSq    int  // entry square chosen first, -1 none
+	cursor   int  // keyboard cursor on the ring, -1 hidden
+	hintSq   int  // hinted square, -1 none
+	hintN    int  // hinted piece, 0 none
+	refused  int  // square flashing, -1 none
+	hover    int  // entry square under the mouse, -1 none
+	dragN    int  // piece being dragged from the hand, 0 none
+	dragPos  fyne.Position
+	dragSeen bool         // the current drag has been looked at
+	dropping bool         // a dragged piece is being placed
 	line     map[int]bool // winning squares (after any animation)
 	lastSqs  []int        // squares of the pieces dropped this turn, if still in play
 	note     string       // text line in the controls when nothing animates
@@ -84,7 +90,7 @@ type alzPiece struct {
 func (p *alzPiece) at() alzLoc { return p.path[len(p.path)-1] }
 
 func newAlcazarBoard(h Host) Board {
-	b := &alcazarBoard{host: h, viewIdx: -1, selSq: -1, cursor: -1, hintSq: -1, refused: -1, first: -1, acting: -1, mover: -1}
+	b := &alcazarBoard{host: h, viewIdx: -1, selSq: -1, cursor: -1, hintSq: -1, refused: -1, first: -1, acting: -1, mover: -1, hover: -1}
 	b.startAnim = func(a *fyne.Animation) { a.Start() }
 	for i := range b.pieces {
 		b.pieces[i] = alzPiece{dir: alcazar.NoDir, path: []alzLoc{{hand: true}}}
@@ -183,7 +189,7 @@ func (b *alcazarBoard) drawNow(s *Session, animate bool) {
 	if animate && changed {
 		if prev, _, _ := s.LastTurn(); prev != nil {
 			if p, ok := prev.(*alcazar.State); ok {
-				b.play(p, st.LastSteps(), b.host.Motion().Reduced, false)
+				b.play(p, st.LastSteps(), b.host.Motion().Reduced, false, b.dropping)
 			}
 		}
 	}
@@ -491,6 +497,69 @@ func (b *alcazarBoard) Tapped(ev *fyne.PointEvent) {
 	b.chooseSquare(sq)
 }
 
+// edgeAt is the entry square under a point, or -1.
+func (b *alcazarBoard) edgeAt(p fyne.Position) int {
+	g := alzLayout(b.Size(), b.bottom, b.side)
+	f, r := g.grid.AtAny(p)
+	if f < 0 || f > 4 || r < 0 || r > 4 || !alcazar.OnEdge(r*5+f) {
+		return -1
+	}
+	return r*5 + f
+}
+
+// MouseIn, MouseMoved and MouseOut show a faint ghost of the chosen piece
+// on the entry square under the mouse.
+func (b *alcazarBoard) MouseIn(ev *desktop.MouseEvent) { b.MouseMoved(ev) }
+func (b *alcazarBoard) MouseMoved(ev *desktop.MouseEvent) {
+	if sq := b.edgeAt(ev.Position); sq != b.hover {
+		b.hover = sq
+		if b.selPiece > 0 {
+			b.Refresh()
+		}
+	}
+}
+func (b *alcazarBoard) MouseOut() {
+	if b.hover >= 0 {
+		b.hover = -1
+		b.Refresh()
+	}
+}
+
+// Dragged moves a piece picked up from the mover's hand with the pointer;
+// DragEnd drops it on the entry square under it (or puts it back, chosen).
+func (b *alcazarBoard) Dragged(ev *fyne.DragEvent) {
+	if !b.dragSeen {
+		b.dragSeen = true
+		start := ev.Position.Subtract(ev.Dragged)
+		g := alzLayout(b.Size(), b.bottom, b.side)
+		seat, n, ok := g.trayAt(start)
+		if b.st == nil || b.busy() || !b.input || !ok || seat != b.mover || !contains(b.st.Hand(seat), n) {
+			return
+		}
+		b.dragN, b.selPiece, b.selSq, b.cursor = n, n, -1, -1
+	}
+	if b.dragN == 0 {
+		return
+	}
+	b.dragPos = ev.Position
+	b.hover = b.edgeAt(ev.Position)
+	b.Refresh()
+}
+
+func (b *alcazarBoard) DragEnd() {
+	n, sq := b.dragN, b.hover
+	b.dragN, b.dragSeen = 0, false
+	if n == 0 {
+		return
+	}
+	if sq >= 0 && !b.busy() && b.input {
+		b.dropping = true
+		b.place(n, sq)
+		b.dropping = false
+	}
+	b.Refresh()
+}
+
 // ring is the 12 entry squares clockwise from b5.
 var alzRing = func() []int {
 	var out []int
@@ -759,6 +828,85 @@ type alzPieceObj struct {
 	num    *canvas.Text
 }
 
+// set draws a piece of a seat centred at ctr, facing dir (no arrow for
+// NoDir), at an opacity.
+func (o *alzPieceObj) set(seat, n int, ctr fyne.Position, side float32, dir int, alpha uint8) {
+	ink := board.WithAlpha(pieceInk, alpha)
+	o.body.FillColor = board.WithAlpha(board.SeatColor(seat), alpha)
+	o.body.CornerRadius = pieceRadius(seat, side)
+	o.body.StrokeColor = color.Transparent
+	o.body.StrokeWidth = 0
+	if n == 4 { // the pusher: a heavy rim
+		o.body.StrokeColor = ink
+		o.body.StrokeWidth = max(2, side*0.09)
+	}
+	o.body.Move(fyne.NewPos(ctr.X-side/2, ctr.Y-side/2))
+	o.body.Resize(fyne.NewSize(side, side))
+	o.body.Show()
+	o.body.Refresh()
+	dx, dy := dirVec(dir)
+	count := 0
+	if dir != alcazar.NoDir {
+		count = 1
+		if n == 4 {
+			count = 2
+		}
+	}
+	for k, a := range o.arrows {
+		if k >= count {
+			a.Hide()
+			continue
+		}
+		w, h := 0.42*side, 0.17*side
+		if dx != 0 {
+			w, h = h, w
+		}
+		off := 0.33*side - float32(k)*0.15*side
+		a.Points = arrowPoints(dir)
+		a.FillColor = ink
+		a.Move(fyne.NewPos(ctr.X+dx*off-w/2, ctr.Y+dy*off-h/2))
+		a.Resize(fyne.NewSize(w, h))
+		a.Show()
+		a.Refresh()
+	}
+	o.num.Text = fmt.Sprint(n)
+	o.num.Color = ink
+	o.num.TextSize = side * 0.48
+	ms := o.num.MinSize()
+	shift := float32(0)
+	if count > 0 {
+		shift = -0.1 * side
+		if n == 4 {
+			shift = -0.16 * side
+		}
+	}
+	o.num.Move(fyne.NewPos(ctr.X+dx*shift-ms.Width/2, ctr.Y+dy*shift-ms.Height/2))
+	o.num.Resize(ms)
+	o.num.Show()
+	o.num.Refresh()
+}
+
+func (o *alzPieceObj) hide() {
+	o.body.Hide()
+	o.arrows[0].Hide()
+	o.arrows[1].Hide()
+	o.num.Hide()
+}
+
+func newPieceObj() alzPieceObj {
+	o := alzPieceObj{body: canvas.NewRectangle(color.Transparent), num: canvas.NewText("", pieceInk)}
+	for k := range o.arrows {
+		o.arrows[k] = canvas.NewArbitraryPolygon(arrowPoints(alcazar.N), pieceInk)
+		o.arrows[k].NormalizedPoints = true
+	}
+	o.num.TextStyle.Bold = true
+	return o
+}
+
+func (o *alzPieceObj) objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{o.body, o.arrows[0], o.arrows[1], o.num}
+}
+
 type alcazarRenderer struct {
 	b         *alcazarBoard
 	grid      *board.Grid
@@ -772,6 +920,7 @@ type alcazarRenderer struct {
 	crown     *canvas.ArbitraryPolygon
 	act       *canvas.Rectangle
 	pieces    [10]alzPieceObj
+	ghost     alzPieceObj
 	selPiece  *canvas.Rectangle
 	selSq     *canvas.Rectangle
 	cursor    *canvas.Rectangle
@@ -828,17 +977,12 @@ func (b *alcazarBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.crown.StrokeWidth = 1.5
 	r.act = board.NewOutline()
 	add(r.crown, r.act)
+	r.ghost = newPieceObj()
+	r.ghost.hide()
+	add(r.ghost.objects()...)
 	for i := range r.pieces {
-		o := &r.pieces[i]
-		o.body = canvas.NewRectangle(board.SeatColor(i / 5))
-		for k := range o.arrows {
-			o.arrows[k] = canvas.NewArbitraryPolygon(arrowPoints(alcazar.N), pieceInk)
-			o.arrows[k].NormalizedPoints = true
-		}
-		o.num = canvas.NewText(fmt.Sprint(i%5+1), pieceInk)
-		o.num.TextStyle.Bold = true
-		o.num.Alignment = fyne.TextAlignCenter
-		add(o.body, o.arrows[0], o.arrows[1], o.num)
+		r.pieces[i] = newPieceObj()
+		add(r.pieces[i].objects()...)
 	}
 	r.selPiece, r.selSq, r.cursor = board.NewOutline(), board.NewOutline(), board.NewOutline()
 	r.hintSq, r.hintPiece, r.flash = board.NewOutline(), board.NewOutline(), board.NewOutline()
@@ -965,7 +1109,7 @@ func (r *alcazarRenderer) Refresh() {
 			a.Resize(fyne.NewSize(w, h))
 			a.Refresh()
 			dot := r.dots[sq]
-			if b.input && !animating && b.selPiece > 0 && r.free(sq) {
+			if b.input && !animating && b.selPiece > 0 && r.free(sq) && (sq != b.hover || b.dragN > 0) {
 				board.PlaceDot(dot, p, c)
 				dot.Show()
 			} else {
@@ -1004,13 +1148,11 @@ func (r *alcazarRenderer) Refresh() {
 	r.crown.Resize(fyne.NewSize(cw, cw*0.8))
 	r.crown.Refresh()
 
-	// The pieces.
+	// The pieces; a dragged piece follows the pointer.
 	var actAt fyne.Position
 	for i := range b.pieces {
 		seat, n := i/5, i%5+1
 		pc := &b.pieces[i]
-		o := &r.pieces[i]
-		side := g.pieceSide(n)
 		ctr := pathPos(&g, pc, seat, n)
 		if pc.shake > 0 && pc.shake < 1 {
 			ctr.X += float32(shakeOffset(pc.shake)) * c
@@ -1018,54 +1160,23 @@ func (r *alcazarRenderer) Refresh() {
 		if i == b.acting {
 			actAt = ctr
 		}
-		o.body.FillColor = board.SeatColor(seat)
-		o.body.CornerRadius = pieceRadius(seat, side)
-		o.body.StrokeColor = color.Transparent
-		o.body.StrokeWidth = 0
-		if n == 4 { // the pusher: a heavy rim
-			o.body.StrokeColor = pieceInk
-			o.body.StrokeWidth = max(2, side*0.09)
+		dir := pc.dir
+		if pc.at().hand {
+			dir = alcazar.NoDir
 		}
-		o.body.Move(fyne.NewPos(ctr.X-side/2, ctr.Y-side/2))
-		o.body.Resize(fyne.NewSize(side, side))
-		o.body.Refresh()
-		dx, dy := dirVec(pc.dir)
-		count := 0
-		if pc.dir != alcazar.NoDir && !pc.at().hand {
-			count = 1
-			if n == 4 {
-				count = 2
+		if b.dragN > 0 && seat == b.mover && n == b.dragN {
+			ctr = b.dragPos
+			if b.hover >= 0 {
+				dir = alcazar.Inward(b.hover)
 			}
 		}
-		for k, a := range o.arrows {
-			if k >= count {
-				a.Hide()
-				continue
-			}
-			w, h := 0.42*side, 0.17*side
-			if dx != 0 {
-				w, h = h, w
-			}
-			off := 0.33*side - float32(k)*0.15*side
-			a.Points = arrowPoints(pc.dir)
-			a.FillColor = pieceInk
-			a.Move(fyne.NewPos(ctr.X+dx*off-w/2, ctr.Y+dy*off-h/2))
-			a.Resize(fyne.NewSize(w, h))
-			a.Show()
-			a.Refresh()
-		}
-		o.num.TextSize = side * 0.48
-		ms := o.num.MinSize()
-		shift := float32(0)
-		if count > 0 {
-			shift = -0.1 * side
-			if n == 4 {
-				shift = -0.16 * side
-			}
-		}
-		o.num.Move(fyne.NewPos(ctr.X+dx*shift-ms.Width/2, ctr.Y+dy*shift-ms.Height/2))
-		o.num.Resize(ms)
-		o.num.Refresh()
+		r.pieces[i].set(seat, n, ctr, g.pieceSide(n), dir, 0xFF)
+	}
+	// The ghost of the chosen piece on the entry square under the pointer.
+	if sq := b.hover; sq >= 0 && b.input && !animating && b.selPiece > 0 && b.dragN == 0 && r.free(sq) && sq != b.first {
+		r.ghost.set(b.mover, b.selPiece, centerOf(&g, sq), g.pieceSide(b.selPiece), alcazar.Inward(sq), 0x80)
+	} else {
+		r.ghost.hide()
 	}
 	if b.acting >= 0 {
 		r.act.StrokeColor = board.Ink()

@@ -51,11 +51,18 @@ type alzAnim struct {
 // motion nothing moves (the final position is already drawn), except when
 // the person asks for a replay: then each beat jumps, slowly enough to
 // follow the order.
-func (b *alcazarBoard) play(prev *alcazar.State, steps []alcazar.Step, reduced, replay bool) {
+//
+// landed says the placement was dragged onto its square: it does not fly
+// in from the hand again.
+func (b *alcazarBoard) play(prev *alcazar.State, steps []alcazar.Step, reduced, replay, landed bool) {
 	if reduced && !replay {
 		return
 	}
 	beats := b.buildBeats(steps)
+	var drop *alzBeat
+	if landed && len(beats) > 0 && beats[0].setDir != alcazar.NoDir {
+		drop, beats = &beats[0], beats[1:]
+	}
 	if len(beats) == 0 {
 		return
 	}
@@ -72,6 +79,11 @@ func (b *alcazarBoard) play(prev *alcazar.State, steps []alcazar.Step, reduced, 
 	}
 	b.stopAnim()
 	b.syncFrom(prev)
+	if drop != nil {
+		m := drop.moves[0]
+		b.pieces[m.p].path = m.path[len(m.path)-1:]
+		b.pieces[m.p].dir = drop.setDir
+	}
 	b.anim = a
 	b.beginBeat(0)
 	b.updateControls()
@@ -259,7 +271,7 @@ func (b *alcazarBoard) replay() {
 	if start == nil {
 		return
 	}
-	b.play(start, steps, b.host.Motion().Reduced, true)
+	b.play(start, steps, b.host.Motion().Reduced, true, false)
 	b.updateControls()
 	b.Refresh()
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
@@ -508,4 +509,69 @@ func TestAlcazarLayoutFitsAndFindsTrays(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestAlcazarDragFromTheHand(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	g := alzLayout(b.Size(), b.bottom, b.side)
+	from, to := g.traySlot(0, 5), centerOf(&g, alzSq("e3"))
+	mid := lerpPos(from, to, 0.5)
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(3, 3))}, Dragged: fyne.NewDelta(3, 3)})
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X, mid.Y-from.Y)})
+	if b.dragN != 5 || b.dragPos != mid {
+		t.Fatalf("dragging %d at %v", b.dragN, b.dragPos)
+	}
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-mid.X, to.Y-mid.Y)})
+	b.DragEnd()
+	if got := tokens(gs); got != "5@e3" {
+		t.Fatalf("drag played %q", got)
+	}
+	// A drag that starts on the board moves nothing.
+	p := centerOf(&g, alzSq("c3"))
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: p}, Dragged: fyne.NewDelta(1, 1)})
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-p.X, to.Y-p.Y)})
+	b.DragEnd()
+	if gs.session.Plies() != 1 || b.dragN != 0 {
+		t.Fatal("a drag from the board played")
+	}
+	// The mouse over a free entry square shows the chosen piece there.
+	tapHand(b, 1, 2)
+	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: centerOf(&g, alzSq("a2"))}})
+	r := test.WidgetRenderer(b).(*alcazarRenderer)
+	if b.hover != alzSq("a2") || !r.ghost.body.Visible() {
+		t.Fatal("no ghost under the mouse")
+	}
+	b.MouseOut()
+	if r.ghost.body.Visible() {
+		t.Fatal("the ghost stayed")
+	}
+}
+
+// A piece dragged onto its square stays there: it does not fly in from
+// the hand again, and the phase starts with it in place.
+func TestAlcazarDraggedPieceDoesNotFlyAgain(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	holdAnimations(t, u, b)
+	drag := func(seat, n int, sq string) {
+		g := alzLayout(b.Size(), b.bottom, b.side)
+		from, to := g.traySlot(seat, n), centerOf(&g, alzSq(sq))
+		b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(2, 2))}, Dragged: fyne.NewDelta(2, 2)})
+		b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
+		b.DragEnd()
+	}
+	drag(0, 3, "c1")
+	if tokens(gs) != "3@c1" || b.anim != nil {
+		t.Fatalf("played %q, animating %v", tokens(gs), b.anim != nil)
+	}
+	drag(1, 2, "b5")
+	if tokens(gs) != "3@c1 2@b5" || b.anim == nil {
+		t.Fatalf("played %q, animating %v", tokens(gs), b.anim != nil)
+	}
+	if pc := b.pieces[alzIndex(1, 2)]; pc.at() != squareLoc("b5") || b.anim.beats[0].setDir != alcazar.NoDir {
+		t.Fatal("the dragged piece flies in again")
+	}
+	b.anim.fa.Tick(1)
+	shownMatches(t, b)
 }
