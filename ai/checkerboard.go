@@ -333,8 +333,7 @@ func (b cbEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mov
 // machine (see BenchmarkCheckerboardHard).
 const (
 	cbMediumNodes = 1_000_000 // far more than two plies ever need
-	cbHardNodes   = 250_000
-	cbHardWidth   = 14 // moves searched below the root
+	cbHardNodes   = 500_000
 )
 
 func cbMedium(o Options) Bot {
@@ -345,8 +344,11 @@ func cbMedium(o Options) Bot {
 	return &AlphaBeta{Eval: cbEval(false), Order: cbOrder(), MaxDepth: 2, Nodes: nodes, Time: o.Time, TTBits: 12, Seed: o.Seed}
 }
 
-// cbHard searches with the full evaluation and, below the root, only the
-// best-ordered moves (always keeping every win and block).
+// cbHard searches every move with the full evaluation (window score,
+// threats, double threats, forks) and the ordering of cbOrder. It must not
+// narrow the moves below the root: the quiet-looking blocks that hold a
+// position are exactly the ones a narrow search cuts (measured: a 14- or
+// 32-move width lost every game as O against medium).
 type cbHard struct{ o Options }
 
 func (b cbHard) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
@@ -359,38 +361,25 @@ func (b cbHard) search(ctx context.Context, st games.State, seat int) (Result, e
 	if nodes == 0 {
 		nodes = cbHardNodes
 	}
-	root := st.Hash()
-	cs, ok := st.(*checkerboard.State)
-	if !ok {
+	if _, ok := st.(*checkerboard.State); !ok {
 		return Result{Move: games.NoMove}, fmt.Errorf("not a checkerboard game")
 	}
-	g := cbGeomFor(cs)
-	ab := &AlphaBeta{Eval: cbEval(true), Nodes: nodes, Time: b.o.Time, TTBits: 18, Seed: b.o.Seed,
-		Moves: func(st games.State, seat int) []games.Move {
-			moves := st.Legal(seat)
-			s := st.(*checkerboard.State)
-			var buf [144]int
-			scores := buf[:len(moves)]
-			cbScores(g, s, moves, scores)
-			cbSort(moves, scores)
-			if st.Hash() == root || len(moves) <= cbHardWidth {
-				return moves
+	ab := &AlphaBeta{Eval: cbEval(true), Order: cbOrder(), Nodes: nodes, Time: b.o.Time, TTBits: 18, Seed: b.o.Seed}
+	r, err := ab.Search(ctx, st, seat)
+	// Lost against perfect play, but only some plies away: rather than the
+	// slowest loss, play the move a search too shallow to see the loss
+	// likes best, so an imperfect opponent still has to find the win.
+	if err == nil && r.Score < -MaxEval && r.Nodes < nodes {
+		if plies := WinScore + r.Score; plies > 3 {
+			hope := *ab
+			hope.MaxDepth, hope.Nodes = plies-2, nodes-r.Nodes
+			if h, err := hope.Search(ctx, st, seat); err == nil && h.Score > -MaxEval {
+				h.Nodes += r.Nodes
+				return h, nil
 			}
-			// A win or a block must never be cut. Without FIFO and
-			// overlines both show in the scores; with them a removal can
-			// make a line anywhere, so ask the rules.
-			keep := cbHardWidth
-			if s.Fifo() > 0 && !s.Overlines() {
-				for i := keep; i < len(moves); i++ {
-					if s.WinsAt(seat, moves[i]) || s.WinsAt(1-seat, moves[i]) {
-						moves[keep], moves[i] = moves[i], moves[keep]
-						keep++
-					}
-				}
-			}
-			return moves[:keep]
-		}}
-	return ab.Search(ctx, st, seat)
+		}
+	}
+	return r, err
 }
 
 func init() {

@@ -302,6 +302,9 @@ func TestCheckerboardLadder(t *testing.T) {
 			default:
 				draws++
 			}
+			if (i+1)%20 == 0 {
+				t.Logf("  %s vs %s after %d games: %d-%d, %d draws (%v)", pair[0], pair[1], i+1, wins[0], wins[1], draws, time.Since(start).Round(time.Second))
+			}
 		}
 		pts := float64(wins[0]) + float64(draws)/2
 		t.Logf("%s vs %s, %d games (hard nodes %d): %s wins %d, %s wins %d, draws %d; points %.1f-%.1f (%.1f%%) in %v",
