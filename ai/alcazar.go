@@ -114,6 +114,7 @@ type alcazarLeaf struct {
 	e        *alcazarEval
 	fullTurn bool
 	killer   [2][2]games.Move // [first/second placement][seat]: last move that cut off
+	killer2  [2][2]games.Move // the one before
 	scratch  [64]int
 }
 
@@ -121,6 +122,7 @@ func newAlcazarLeaf(e *alcazarEval, fullTurn bool) *alcazarLeaf {
 	l := &alcazarLeaf{e: e, fullTurn: fullTurn}
 	for i := range l.killer {
 		l.killer[i] = [2]games.Move{games.NoMove, games.NoMove}
+		l.killer2[i] = l.killer[i]
 	}
 	return l
 }
@@ -159,6 +161,7 @@ func (l *alcazarLeaf) turn(x *alcazar.Sim, seat, ply, alpha, beta int) (int, int
 	mover := x.ToMove()
 	var buf [64]games.Move
 	moves := x.AppendLegal(buf[:0])
+	killerFirst(moves, l.killer2[0][mover])
 	killerFirst(moves, l.killer[0][mover])
 	maximizing := mover == seat
 	best := WinScore + 1
@@ -181,7 +184,10 @@ func (l *alcazarLeaf) turn(x *alcazar.Sim, seat, ply, alpha, beta int) (int, int
 			beta = min(beta, v)
 		}
 		if alpha >= beta {
-			l.killer[0][mover] = m
+			if l.killer[0][mover] != m {
+				l.killer2[0][mover] = l.killer[0][mover]
+				l.killer[0][mover] = m
+			}
 			break
 		}
 	}
