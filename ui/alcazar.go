@@ -132,7 +132,7 @@ func newAlcazarBoard(h Host) Board {
 // Controls are the text line and buttons under the board.
 func (b *alcazarBoard) Controls() fyne.CanvasObject { return b.controls }
 
-// pieceIndex is seat*5+n-1.
+// alzIndex is the index of piece n of a seat: seat*5+n-1.
 func alzIndex(seat, n int) int { return seat*5 + n - 1 }
 
 // squareLoc is the grid location of a square name.
