@@ -32,6 +32,7 @@ type posKey struct {
 }
 
 type histNode struct {
+	hash uint64 // Hash of key, compared first
 	key  posKey
 	prev *histNode
 }
@@ -550,10 +551,11 @@ func (s *State) apply(m games.Move) {
 		return
 	}
 	// 5. Threefold repetition.
-	s.hist = &histNode{key: s.key, prev: s.hist}
+	hash := s.Hash()
+	s.hist = &histNode{hash: hash, key: s.key, prev: s.hist}
 	n := 0
 	for h := s.hist; h != nil; h = h.prev {
-		if h.key == s.key {
+		if h.hash == hash && h.key == s.key {
 			n++
 		}
 	}
