@@ -291,7 +291,7 @@ func (b *alcazarBoard) noteText(s *Session) string {
 	st := b.st
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
 	if st.Outcome().Over() {
-		turn = fmt.Sprintf("%d turns played", st.Turn())
+		turn = fmt.Sprintf("%d %s played", st.Turn(), plural(st.Turn(), "turn", "turns"))
 	} else if lim := st.TurnLimit(); lim > 0 {
 		turn += fmt.Sprintf(" of %d", lim)
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -20,8 +21,9 @@ import (
 
 // alzMove is one piece travelling along waypoints during a beat.
 type alzMove struct {
-	p    int
-	path []alzLoc
+	p     int
+	path  []alzLoc
+	delay float32 // fraction of the beat before it starts (a run's wave)
 }
 
 type alzBeat struct {
@@ -198,7 +200,7 @@ func (b *alcazarBoard) beginBeat(i int) {
 func (b *alcazarBoard) progress(i int, p float32) {
 	bt := &b.anim.beats[i]
 	for _, m := range bt.moves {
-		b.pieces[m.p].prog = p
+		b.pieces[m.p].prog = max(0, (p-m.delay)/(1-m.delay))
 	}
 	if bt.shake >= 0 {
 		b.pieces[bt.shake].shake = p
@@ -318,7 +320,7 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 		switch s.Kind {
 		case "drop":
 			bt := beat(280)
-			bt.moves = []alzMove{{p, []alzLoc{hand, squareLoc(s.To)}}}
+			bt.moves = []alzMove{{p: p, path: []alzLoc{hand, squareLoc(s.To)}}}
 			sq, _ := alcazar.Square(s.To)
 			bt.setDir = alcazar.Inward(sq)
 			bt.caption = fmt.Sprintf("%s places %d on %s.", b.who(s.Seat), s.N, s.To)
@@ -330,11 +332,11 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 			out = append(out, bt)
 		case "step":
 			bt := beat(300)
-			bt.moves = []alzMove{{p, []alzLoc{squareLoc(s.From), squareLoc(s.To)}}}
+			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), squareLoc(s.To)}}}
 			out = append(out, bt)
 		case "left":
 			bt := beat(520)
-			bt.moves = []alzMove{{p, []alzLoc{squareLoc(s.From), squareLoc(s.To), hand}}}
+			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), squareLoc(s.To), hand}}}
 			out = append(out, bt)
 		case "push1":
 			bt := beat(340)
@@ -343,11 +345,11 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 				path = append(path, hand)
 				bt.ms = 520
 			}
-			bt.moves = []alzMove{{p, path}}
+			bt.moves = []alzMove{{p: p, path: path}}
 			if i+1 < len(steps) && steps[i+1].Kind == "step" && steps[i+1].Slot == s.Slot {
 				i++
 				n := steps[i]
-				bt.moves = append(bt.moves, alzMove{alzIndex(n.Seat, n.N), []alzLoc{squareLoc(n.From), squareLoc(n.To)}})
+				bt.moves = append(bt.moves, alzMove{p: alzIndex(n.Seat, n.N), path: []alzLoc{squareLoc(n.From), squareLoc(n.To)}})
 			}
 			out = append(out, bt)
 		case "run":
@@ -365,8 +367,10 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 					break
 				}
 			}
+			// Farthest first, as the rules shift them: each piece starts a
+			// little after the one in front of it.
 			bt := beat(400)
-			for _, r := range run {
+			for k, r := range run {
 				from := squareLoc(r.From)
 				var path []alzLoc
 				switch {
@@ -379,7 +383,7 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 				default:
 					path = []alzLoc{from, squareLoc(r.To)}
 				}
-				bt.moves = append(bt.moves, alzMove{alzIndex(r.Seat, r.N), path})
+				bt.moves = append(bt.moves, alzMove{p: alzIndex(r.Seat, r.N), path: path, delay: min(0.3, 0.08*float32(k))})
 			}
 			out = append(out, bt)
 		case "blocked":
@@ -391,7 +395,7 @@ func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
 			bt.shake = p
 			out = append(out, bt)
 			bt = beat(340)
-			bt.moves = []alzMove{{p, []alzLoc{squareLoc(s.From), hand}}}
+			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), hand}}}
 			out = append(out, bt)
 		case "crown":
 			act = -1
@@ -423,19 +427,30 @@ func (b *alcazarBoard) actCaption(steps []alcazar.Step, i int) string {
 		}
 		return fmt.Sprintf("%s pushes %s 1 to %s.", who, seatWord(n.Seat), n.To)
 	case "run":
-		k, off := 0, 0
+		k, self := 0, false
+		var back []string
+		reason := ""
 		for j := i + 1; j < len(steps) && steps[j].Kind == "run" && steps[j].Slot == s.Slot; j++ {
+			r := steps[j]
 			k++
-			if steps[j].ToHand && !(steps[j].Seat == s.Seat && steps[j].N == s.N) {
-				off++
+			switch {
+			case r.Seat == s.Seat && r.N == s.N:
+				self = r.ToHand
+			case r.ToHand:
+				back = append(back, fmt.Sprintf("%s %d", seatWord(r.Seat), r.N))
+				reason = r.Note
 			}
 		}
-		if k <= 1 {
-			return who + " leaves the board and goes back to the hand."
-		}
 		msg := fmt.Sprintf("%s pushes %d %s", who, k-1, plural(k-1, "piece", "pieces"))
-		if off > 0 {
-			msg += fmt.Sprintf(", %d back to the hand", off)
+		switch len(back) {
+		case 0:
+		case 1:
+			msg += fmt.Sprintf("; %s goes back to the hand (%s)", back[0], reason)
+		default:
+			msg += fmt.Sprintf("; %s go back to the hand", strings.Join(back, " and "))
+		}
+		if self {
+			msg += "; the 4 leaves the board itself"
 		}
 		return msg + "."
 	case "blocked":

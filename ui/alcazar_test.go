@@ -344,6 +344,25 @@ func TestAlcazarForcedPass(t *testing.T) {
 	if b.passBtn.Visible() {
 		t.Fatal("Pass shown with pieces in hand")
 	}
+	// Blue's 4 enters on e3 and shoves the whole rank: its captions say
+	// who goes back to the hand and why.
+	if err := gs.Submit("4@e3"); err != nil {
+		t.Fatal(err)
+	}
+	var captions []string
+	for _, bt := range b.buildBeats(b.st.LastSteps()) {
+		captions = append(captions, bt.caption)
+	}
+	all := strings.Join(captions, " | ")
+	for _, want := range []string{"Blue (Ben) places 4 on e3.", "Amber 1 moves to b3.", "Blue 1 is blocked and stays.",
+		"Blue 4 pushes 3 pieces; Amber 4 goes back to the hand (pushed onto the edge).", "The crown passes to Blue (Ben)."} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no caption %q in %s", want, all)
+		}
+	}
+	if !strings.Contains(b.noteLabel.Text, "Amber (Ana) wins: three in a row") {
+		t.Fatalf("note %q", b.noteLabel.Text)
+	}
 }
 
 func TestAlcazarHintShowsSquareAndPiece(t *testing.T) {
