@@ -396,8 +396,11 @@ func (s *Session) Start() {
 	s.cancel = cancel
 	s.thinking = seats
 	gen := s.gen
+	// Everything the goroutine needs is read here: it must not touch the
+	// session, which only the UI goroutine may read or change.
+	human := s.HasHuman()
 	delay := s.AutoDelay
-	if s.HasHuman() {
+	if human {
 		delay = s.BotDelay
 	}
 	since := time.Since(s.lastHumanMove)
@@ -423,7 +426,7 @@ func (s *Session) Start() {
 		}
 		token := games.FormatTurn(clone, moves)
 		wait := delay - time.Since(started)
-		if s.HasHuman() {
+		if human {
 			wait = delay - since - time.Since(started)
 		}
 		if wait > 0 {
