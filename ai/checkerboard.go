@@ -364,7 +364,12 @@ func (b cbHard) search(ctx context.Context, st games.State, seat int) (Result, e
 	if _, ok := st.(*checkerboard.State); !ok {
 		return Result{Move: games.NoMove}, fmt.Errorf("not a checkerboard game")
 	}
-	ab := &AlphaBeta{Eval: cbEval(true), Order: cbOrder(), Nodes: nodes, Time: b.o.Time, TTBits: 18, Seed: b.o.Seed}
+	// Even depths only: an odd horizon ends on hard's own placement and
+	// leaves the opponent's answer unseen, which made hard play its own
+	// attack while the opponent's grew (measured: it lost every game as O
+	// against medium at the depths where the last iteration was odd).
+	ab := &AlphaBeta{Eval: cbEval(true), Order: cbOrder(), Nodes: nodes, Time: b.o.Time, TTBits: 18, Seed: b.o.Seed,
+		MinDepth: 2, DepthStep: 2}
 	r, err := ab.Search(ctx, st, seat)
 	// Lost against perfect play, but only some plies away: rather than the
 	// slowest loss, play the move a search too shallow to see the loss
