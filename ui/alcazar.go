@@ -360,6 +360,9 @@ func (b *alcazarBoard) canReplay() bool {
 	return start != nil
 }
 
+// Animating reports that the movement phase is playing (ui.Animator).
+func (b *alcazarBoard) Animating() bool { return b.anim != nil }
+
 // busy reports whether input is held back (the phase is playing).
 func (b *alcazarBoard) busy() bool { return b.anim != nil }
 

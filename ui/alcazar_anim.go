@@ -240,6 +240,9 @@ func (b *alcazarBoard) endAnim() {
 		b.pending = false
 		b.drawNow(s, !s.Viewing() && s.ViewIndex() == b.viewIdx+1)
 	}
+	if b.anim == nil {
+		b.host.Settled() // the screen may now show the result
+	}
 }
 
 // stopAnim stops the timeline where it is; the caller draws what it wants.

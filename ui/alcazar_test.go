@@ -594,3 +594,32 @@ func TestAlcazarDraggedPieceDoesNotFlyAgain(t *testing.T) {
 	b.anim.fa.Tick(1)
 	shownMatches(t, b)
 }
+
+// TestAlcazarResultWaitsForThePhase: the side panel does not give the
+// ending away while the movement phase is still playing.
+func TestAlcazarResultWaitsForThePhase(t *testing.T) {
+	u := newTestApp(t)
+	setup := `{"pieces": [{"seat": 0, "n": 1, "at": "b2", "dir": "N"}, {"seat": 0, "n": 3, "at": "d4", "dir": "W"}, {"seat": 1, "n": 1, "at": "b3", "dir": "S"}, {"seat": 1, "n": 2, "at": "c4", "dir": "E"}, {"seat": 1, "n": 3, "at": "d3", "dir": "N"}, {"seat": 1, "n": 4, "at": "c2", "dir": "N"}, {"seat": 1, "n": 5, "at": "b4", "dir": "S"}], "hands": [[2, 4, 5], []], "crown": 0, "turn": 6, "toMove": 0}`
+	gs, b, _ := startAlcazar(t, u, alzPeople, setup)
+	holdAnimations(t, u, b)
+	if err := gs.Submit("2@d1"); err != nil {
+		t.Fatal(err)
+	}
+	b.anim.fa.Tick(1)
+	if err := gs.Submit("pass"); err != nil {
+		t.Fatal(err)
+	}
+	if !gs.session.Live().Outcome().Over() || b.anim == nil {
+		t.Fatal("the setup should end the game with a phase to watch")
+	}
+	if gs.result.Visible() {
+		t.Fatalf("the result %q is shown while the phase plays", gs.result.Text)
+	}
+	b.anim.fa.Tick(1)
+	for b.anim != nil {
+		b.anim.fa.Tick(1)
+	}
+	if !gs.result.Visible() || gs.result.Text == "" {
+		t.Fatal("the result is not shown after the phase")
+	}
+}

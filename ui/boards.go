@@ -24,6 +24,16 @@ type Host interface {
 	Refuse(msg string)
 	// Motion gives the animation settings.
 	Motion() Motion
+	// Settled tells the screen that a long animation has ended, so it can
+	// show what it held back (the result of alcazar's movement phase).
+	Settled()
+}
+
+// Animator is implemented by boards whose animations tell a story worth
+// following (alcazar's movement phase): while Animating, the screen holds
+// the result back so it does not give the ending away.
+type Animator interface {
+	Animating() bool
 }
 
 // Motion is the animation setting: durations are scaled by Speed (1 =

@@ -89,6 +89,14 @@ func (gs *gameScreen) leave() { gs.session.Stop() }
 
 func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
 func (gs *gameScreen) Motion() Motion            { return gs.u.motion() }
+func (gs *gameScreen) Settled()                  { gs.refresh() }
+
+// holdingBack reports whether the board's animation is still telling what
+// the last move did, so the result must wait.
+func (gs *gameScreen) holdingBack() bool {
+	a, ok := gs.board.(Animator)
+	return ok && a.Animating()
+}
 
 // Refuse shows a message under the board that fades after a few seconds.
 func (gs *gameScreen) Refuse(msg string) {
@@ -409,6 +417,9 @@ func (gs *gameScreen) refresh() {
 
 	live := s.Live()
 	out := live.Outcome()
+	if gs.holdingBack() {
+		out = games.Outcome{} // the board is still showing how it ended
+	}
 	thinking := map[int]bool{}
 	for _, seat := range s.Thinking() {
 		thinking[seat] = true
@@ -499,6 +510,9 @@ func (gs *gameScreen) statusText() string {
 	live := s.Live()
 	if s.Viewing() {
 		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
+	}
+	if gs.holdingBack() && live.Outcome().Over() {
+		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
 		if out.Reason == "" {
