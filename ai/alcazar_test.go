@@ -354,3 +354,32 @@ func TestAlcazarLadder(t *testing.T) {
 		}
 	}
 }
+
+// TestAlcazarDepthReached logs how many whole turns hard and expert see
+// with their default budgets along a game (TABULA_LADDER=1 to run).
+func TestAlcazarDepthReached(t *testing.T) {
+	if os.Getenv("TABULA_LADDER") == "" {
+		t.Skip("set TABULA_LADDER=1")
+	}
+	moves := []string{"3@c1", "3@c5", "2@a2", "4@c1", "5@c1", "4@a2", "5@e3", "5@e4", "3@b5", "3@b1", "1@e3", "4@a3"}
+	st := alcazarStart(t)
+	for i := 0; i <= len(moves); i++ {
+		line := fmt.Sprintf("ply %2d:", i)
+		for _, name := range []string{"hard", "expert"} {
+			spec, _ := Find("alcazar", name)
+			b := spec.New(Options{Seed: 1}).(*alcazarBot)
+			start := time.Now()
+			r, d, err := b.Search(context.Background(), st, st.ToMove()[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			line += fmt.Sprintf("  %s: %d turns, %d nodes, %v;", name, d, r.Nodes, time.Since(start).Round(time.Millisecond))
+		}
+		t.Log(line)
+		if i < len(moves) {
+			if err := games.PlayToken(st, moves[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
