@@ -92,8 +92,8 @@ func (e *alcazarEval) eval(st games.State, seat int) int {
 func (e *alcazarEval) raw(pos, dir *[10]int8, seat int) int {
 	var v int32
 	for p, sq := range pos {
-		if sq >= 0 && alcazar.OnBoard(int(sq)) {
-			v += e.score[p][sq][dir[p]]
+		if sq >= 0 { // the table is 0 off the board: waiting pieces count nothing
+			v += e.score[p][sq][dir[p]&3]
 		}
 	}
 	if seat == 1 {
