@@ -60,6 +60,7 @@ type core struct {
 	toMove int8        // seat to place now
 	first  int8        // square the crown holder used this turn, -1 none (not yet, or passed)
 	turn   int32       // completed turns
+	occ    [2]uint16   // board squares each seat occupies (bit (rank-2)*3 + file-b)
 }
 
 // State is an alcazar position.
@@ -269,22 +270,7 @@ func (s *State) endTurn(rec *[]Step) {
 
 // lineMask gives bit i for line i owned by seat 0, bit 8+i for seat 1.
 func (c *core) lineMask() uint16 {
-	var b [2]uint16
-	var k [2]int
-	for p, sq := range c.pos {
-		if sq >= 0 && boardBit[sq] != 0 {
-			b[p/5] |= boardBit[sq]
-			k[p/5]++
-		}
-	}
-	var m uint16
-	if k[0] >= 3 {
-		m = uint16(lineTable[b[0]])
-	}
-	if k[1] >= 3 {
-		m |= uint16(lineTable[b[1]]) << 8
-	}
-	return m
+	return uint16(lineTable[c.occ[0]&511]) | uint16(lineTable[c.occ[1]&511])<<8
 }
 
 // boardBit is a bit per board square; lineBits the lines as such bits.
@@ -343,14 +329,18 @@ var pieceNum = [10]int{1, 2, 3, 4, 5, 1, 2, 3, 4, 5}
 var slotOrder = [2][10]int8{{0, 5, 1, 6, 2, 7, 3, 8, 4, 9}, {5, 0, 6, 1, 7, 2, 8, 3, 9, 4}}
 
 func (c *core) remove(p int) {
-	c.cell[c.pos[p]] = 0
+	from := c.pos[p]
+	c.cell[from] = 0
+	c.occ[p/5] &^= boardBit[from]
 	c.pos[p] = -1
 	c.dir[p] = NoDir
 }
 
 func (c *core) moveTo(p, to int) {
-	c.cell[c.pos[p]] = 0
+	from := c.pos[p]
+	c.cell[from] = 0
 	c.cell[to] = int8(p + 1)
+	c.occ[p/5] = c.occ[p/5]&^boardBit[from] | boardBit[to]
 	c.pos[p] = int8(to)
 }
 

@@ -94,6 +94,7 @@ func (s *State) setup(raw json.RawMessage, afterPlacements bool) error {
 			}
 		}
 		c.pos[p], c.dir[p], c.cell[sq] = int8(sq), int8(d), int8(p+1)
+		c.occ[seat] |= boardBit[sq]
 	}
 	if in.Hands != nil {
 		h := *in.Hands
