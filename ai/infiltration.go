@@ -26,7 +26,7 @@ import (
 
 // Default node budgets (the search's own nodes; quiescence nodes are extra).
 const (
-	infMediumNodes = 12_000
+	infMediumNodes = 5_000
 	infHardNodes   = 250_000
 )
 
@@ -395,11 +395,11 @@ func init() {
 	Register(Spec{Game: "infiltration", Name: "medium", Level: 2,
 		About: "Searches four plies ahead.",
 		New: func(o Options) Bot {
-			return &infBot{ab: infSearcher(o, 4, infMediumNodes, 2, 16)}
+			return &infBot{ab: infSearcher(o, 4, infMediumNodes, 1, 16)}
 		}})
 	Register(Spec{Game: "infiltration", Name: "hard", Level: 3,
 		About: "Deep search with a capture extension, about a second per move; decides the pie swap.",
 		New: func(o Options) Bot {
-			return &infBot{ab: infSearcher(o, 0, infHardNodes, 6, 20)}
+			return &infBot{ab: infSearcher(o, 0, infHardNodes, 4, 18)}
 		}})
 }

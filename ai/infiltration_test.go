@@ -402,7 +402,7 @@ func BenchmarkInfiltrationHard(b *testing.B) {
 	var nodes int64
 	var elapsed time.Duration
 	for i := 0; i < b.N; i++ {
-		ab := infSearcher(Options{Seed: uint64(i)}, 0, infHardNodes, 6, 20)
+		ab := infSearcher(Options{Seed: uint64(i)}, 0, infHardNodes, 4, 18)
 		t0 := time.Now()
 		r, err := ab.Search(context.Background(), st.Clone(), seat)
 		elapsed += time.Since(t0)
