@@ -16,8 +16,10 @@ import (
 // of that side and none of the other adds 10^(k-1) to that side. hard adds
 // threat knowledge on top: a threat is an empty square where a side would
 // win at once (checked through the rules, so FIFO and overlines count);
-// the side to move with a threat wins, and a side with two threats that
-// the mover cannot both block (a double threat) wins next turn.
+// the side to move with a threat wins, a side with two threats that the
+// mover cannot both block (a double threat) wins next turn, and a mover
+// that can make a double threat while the other side has no threat (a
+// fork: an open three and the like) is close to winning.
 //
 // Move ordering scores each empty square by how much it changes the window
 // evaluation (building own windows in the target half, spoiling the
