@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tabulagames/tabula/ai"
 )
 
 func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -83,14 +85,7 @@ func TestMatch(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var sum struct {
-		Game   string    `json:"game"`
-		Games  int       `json:"games"`
-		Bots   []string  `json:"bots"`
-		Wins   []int     `json:"wins"`
-		Draws  int       `json:"draws"`
-		Points []float64 `json:"points"`
-	}
+	var sum ai.MatchResult
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
 		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
 	}

@@ -31,10 +31,7 @@ func startAlcazar(t *testing.T, u *App, seats []games.SeatInfo, setup string) (*
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop := make(uiLoop, 16)
-	s.post = loop.post
-	s.BotDelay, s.AutoDelay = 0, 0
-	u.openSession(s)
+	loop := openOnLoop(u, s)
 	b := u.game.board.(*alcazarBoard)
 	if b.Size().Width < 100 {
 		b.Resize(fyne.NewSize(500, 640))

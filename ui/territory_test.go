@@ -34,10 +34,7 @@ func startTerritory(t *testing.T, id string, rules map[string]any, setup string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop := make(uiLoop, 16)
-	s.post = loop.post
-	s.BotDelay, s.AutoDelay = 0, 0
-	u.openSession(s)
+	loop := openOnLoop(u, s)
 	u.game.board.Resize(fyne.NewSize(480, 520))
 	return u.game, loop
 }

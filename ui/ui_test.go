@@ -62,11 +62,18 @@ func startGame(t *testing.T, u *App, seats []games.SeatInfo) (*gameScreen, uiLoo
 	if err != nil {
 		t.Fatal(err)
 	}
+	loop := openOnLoop(u, s)
+	return u.game, loop
+}
+
+// openOnLoop shows a session with its bot answers queued on a test loop
+// and no pauses between moves.
+func openOnLoop(u *App, s *Session) uiLoop {
 	loop := make(uiLoop, 16)
 	s.post = loop.post
 	s.BotDelay, s.AutoDelay = 0, 0
 	u.openSession(s)
-	return u.game, loop
+	return loop
 }
 
 var humanVsHard = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "hard"}}
