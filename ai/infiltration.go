@@ -27,8 +27,13 @@ import (
 // Default node budgets (the search's own nodes; quiescence nodes are extra).
 const (
 	infMediumNodes = 5_000
-	infHardNodes   = 250_000
+	infHardNodes   = 300_000
 )
+
+// infQuiesceCap bounds the capture extension of one evaluation: the
+// extension's nodes are outside the search's node budget, and without a
+// cap a position full of captures cost some moves tens of seconds.
+const infQuiesceCap = 16
 
 // Evaluation weights, in centi-men.
 var (
@@ -138,7 +143,7 @@ func infStatic(s *inf.State) int {
 // stand pat (or drop, or step) with the static score, or capture.
 func infQuiesce(s *inf.State, alpha, beta, depth int, nodes *int) int {
 	stand := infStatic(s)
-	if stand >= beta || depth == 0 {
+	if stand >= beta || depth == 0 || *nodes >= infQuiesceCap {
 		return stand
 	}
 	alpha = max(alpha, stand)
