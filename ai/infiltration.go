@@ -17,8 +17,9 @@ import (
 //     two-ply look (its action and the best reply, static evaluation) and
 //     picks at random among the better half. Places near the middle of its
 //     home half with some randomness. Never swaps.
-//   - medium: alpha-beta to four plies with a transposition table and a
-//     short capture extension; seeded choice among equal scores.
+//   - medium: alpha-beta to four plies (5,000 nodes) with a transposition
+//     table and a one-ply capture extension; seeded choice among equal
+//     scores; the same pie decision as hard.
 //   - hard: iterative-deepening alpha-beta with a transposition table and a
 //     capture extension (quiescence) at the leaves, a node budget of about
 //     one second; decides the pie swap by searching O's answers: it swaps
