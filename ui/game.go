@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"time"
 
@@ -98,37 +99,34 @@ func (gs *gameScreen) holdingBack() bool {
 	return ok && a.Animating()
 }
 
-// Refuse shows a message under the board that fades after a few seconds.
+// Refuse shows why a move was refused, under the board, fading after a
+// few seconds.
 func (gs *gameScreen) Refuse(msg string) {
 	gs.lastRefusal = msg
+	gs.show(msg, theme.Color(theme.ColorNameError))
+}
+
+// say shows a neutral message the same way (saved, a pie-rule swap).
+func (gs *gameScreen) say(msg string) { gs.show(msg, theme.Color(theme.ColorNameForeground)) }
+
+func (gs *gameScreen) show(msg string, col color.Color) {
 	if gs.toastAnim != nil {
 		gs.toastAnim.Stop()
 	}
 	gs.toast.Text = msg
-	gs.toast.Color = theme.Color(theme.ColorNameError)
+	gs.toast.Color = col
 	gs.toast.Refresh()
-	base := gs.toast.Color
 	gs.toastAnim = fyne.NewAnimation(4*time.Second, func(f float32) {
 		if f < 0.7 {
 			return
 		}
-		gs.toast.Color = board.WithAlpha(base, uint8(255*(1-f)/0.3))
+		gs.toast.Color = board.WithAlpha(col, uint8(255*(1-f)/0.3))
 		if f >= 1 {
 			gs.toast.Text = ""
 		}
 		gs.toast.Refresh()
 	})
 	gs.toastAnim.Start()
-}
-
-// say shows a neutral message under the board (not a refusal).
-func (gs *gameScreen) say(msg string) {
-	if gs.toastAnim != nil {
-		gs.toastAnim.Stop()
-	}
-	gs.toast.Text = msg
-	gs.toast.Color = theme.Color(theme.ColorNameForeground)
-	gs.toast.Refresh()
 }
 
 // ---- actions ----
@@ -189,7 +187,7 @@ func (gs *gameScreen) autosave() {
 
 func (gs *gameScreen) playAgain() {
 	s := gs.session
-	n, err := NewSession(s.Game, s.Rules, newSeed(), s.Seats, s.Setup)
+	n, err := NewSession(s.Game, s.Rules, newSeed(), s.startSeats, s.Setup)
 	if err != nil {
 		gs.u.showError(err)
 		return
