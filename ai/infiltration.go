@@ -257,16 +257,7 @@ func infOrder(st games.State, moves []games.Move) {
 	for i, m := range moves {
 		scores[i] = infMoveScore(s, &cells, m)
 	}
-	// Insertion sort, stable: lists are short.
-	for i := 1; i < len(moves); i++ {
-		m, sc := moves[i], scores[i]
-		j := i
-		for j > 0 && scores[j-1] < sc {
-			moves[j], scores[j] = moves[j-1], scores[j-1]
-			j--
-		}
-		moves[j], scores[j] = m, sc
-	}
+	sortByScore(moves, scores)
 }
 
 // infMoves are the legal moves without the pie swap: inside a search a
