@@ -84,7 +84,7 @@ func (g Game) New(cfg games.Config) (games.State, error) {
 		}
 	}
 	s.key = s.makeKey()
-	s.hist = &histNode{hash: s.Hash(), key: s.key}
+	s.hist, _ = (*history)(nil).record(s.Hash(), s.key)
 	s.startTurn()
 	return s, nil
 }

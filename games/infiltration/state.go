@@ -17,11 +17,15 @@ type State struct {
 	turn       int8 // seat to move (meaningless once over)
 	chain      int8 // square of the piece that must keep capturing, or noSquare
 	noProgress int16
-	outcome    games.Outcome
-	key        posKey
-	hist       *histNode // every position of the game, newest first
-	ev         [4]event
-	nev        int8
+	// mustCapture: forced capture is on and the side to move has a capture,
+	// so steps are refused. Kept up to date by apply rather than worked out
+	// for each step checked, since a bot checks every step it tries.
+	mustCapture bool
+	outcome     games.Outcome
+	key         posKey
+	hist        *history // every position of the game, for repetition
+	ev          [4]event
+	nev         int8
 }
 
 // posKey identifies a position exactly for the repetition rule: the four
@@ -29,12 +33,6 @@ type State struct {
 type posKey struct {
 	bb    [4]uint64 // X men, X kings, O men, O kings
 	extra uint64
-}
-
-type histNode struct {
-	hash uint64 // Hash of key, compared first
-	key  posKey
-	prev *histNode
 }
 
 func (s *State) makeKey() posKey {
@@ -320,7 +318,7 @@ func (s *State) check(m games.Move) error {
 	case m >= 0 && m < moveBase:
 		kingPiece := m >= kingDrop
 		sq := int(m) % 64
-		tok := moveString(m)
+		tok := moveName(m) // written out only if refused
 		if s.chain >= 0 {
 			return fmt.Errorf("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
 		}
@@ -351,11 +349,7 @@ func (s *State) check(m games.Move) error {
 // capture (written with x); jump is the written form.
 func (s *State) checkMove(from, to int, written bool) error {
 	me := int(s.turn)
-	sep := "-"
-	if written {
-		sep = "x"
-	}
-	tok := squareNames[from] + sep + squareNames[to]
+	tok := stepName{from: int8(from), to: int8(to), capture: written} // written out only if refused
 	if s.chain >= 0 && (!written || from != int(s.chain)) {
 		return fmt.Errorf("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
 	}
@@ -400,10 +394,30 @@ func (s *State) checkMove(from, to int, written bool) error {
 	if s.board[to] != empty {
 		return fmt.Errorf("%s: %s is taken.", tok, squareNames[to])
 	}
-	if !written && s.rules.forced && s.anyCapture() {
+	if !written && s.mustCapture {
 		return fmt.Errorf("%s: you must capture (forced capture is on).", tok)
 	}
 	return nil
+}
+
+// moveName and stepName write a move for a refusal message only when one
+// is made: checking runs on every move a bot tries, and building the text
+// up front was a string allocation each time.
+type moveName games.Move
+
+func (m moveName) String() string { return moveString(games.Move(m)) }
+
+type stepName struct {
+	from, to int8
+	capture  bool
+}
+
+func (n stepName) String() string {
+	sep := "-"
+	if n.capture {
+		sep = "x"
+	}
+	return squareNames[n.from] + sep + squareNames[n.to]
 }
 
 // describe names the directions of a piece.
@@ -535,6 +549,7 @@ func (s *State) apply(m games.Move) {
 			s.turn = int8(1 - me)
 		}
 	}
+	s.mustCapture = s.rules.forced && s.anyCapture()
 	// 2. Line win for the mover.
 	if moved >= 0 && !homeHalf(me, moved) && s.lineThrough(me, moved) {
 		line := s.winningLine(me)
@@ -551,14 +566,8 @@ func (s *State) apply(m games.Move) {
 		return
 	}
 	// 5. Threefold repetition.
-	hash := s.Hash()
-	s.hist = &histNode{hash: hash, key: s.key, prev: s.hist}
-	n := 0
-	for h := s.hist; h != nil; h = h.prev {
-		if h.hash == hash && h.key == s.key {
-			n++
-		}
-	}
+	var n int
+	s.hist, n = s.hist.record(s.Hash(), s.key)
 	if n >= 3 {
 		s.outcome = games.Outcome{Status: games.Draw, Winners: []int{}, Reason: "same position three times"}
 		return
@@ -571,6 +580,7 @@ func (s *State) apply(m games.Move) {
 
 // startTurn runs the turn-start test for a new game or setup.
 func (s *State) startTurn() {
+	s.mustCapture = s.rules.forced && s.anyCapture()
 	if !s.hasLegal() {
 		s.outcome = games.Outcome{Status: games.Win, Winners: []int{1 - int(s.turn)},
 			Reason: seatName[s.turn] + " has no move"}
