@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+
+	"github.com/tabulagames/tabula/ui/board"
 )
 
 // Board is one game's board widget. The renderer builds its canvas objects
@@ -61,6 +63,13 @@ var boardMakers = map[string]func(h Host) Board{
 	"checkerboard": newCheckerboardBoard,
 	"infiltration": newInfiltrationBoard,
 	"alcazar":      newAlcazarBoard,
+}
+
+// SpokenBoard is implemented by boards that name their squares for screen
+// readers (UX of classic.md and checkerboard.md: "a1, empty"); the game
+// screen lays the names over the board as invisible buttons.
+type SpokenBoard interface {
+	SpokenSquares() []board.Spoken
 }
 
 // BoardControls is implemented by boards that need controls of their own

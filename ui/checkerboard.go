@@ -400,3 +400,21 @@ func (r *checkerboardRenderer) paintClock() {
 		h.Refresh()
 	}
 }
+
+// SpokenSquares names each square for screen readers, as
+// checkerboard.md asks: "e6, empty, X's target half". X's home is the
+// bottom half, so it is O's target.
+func (b *checkerboardBoard) SpokenSquares() []board.Spoken {
+	n := b.n
+	return b.territory().SpokenSquares(func(sq int) string {
+		what := "empty"
+		if o := b.owners[sq]; o >= 0 {
+			what = board.SeatSymbols[o]
+		}
+		target := "X"
+		if sq/n < n/2 {
+			target = "O"
+		}
+		return games.SquareName(sq%n, sq/n) + ", " + what + ", " + target + "'s target half"
+	})
+}

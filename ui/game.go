@@ -27,6 +27,7 @@ type gameScreen struct {
 	u       *App
 	session *Session
 	board   Board
+	spoken  *board.SpokenLayer // the squares' names for screen readers, or nil
 	content fyne.CanvasObject
 
 	status      *widget.Label
@@ -270,16 +271,22 @@ func (gs *gameScreen) build() {
 		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
 	}
 
+	var boardView fyne.CanvasObject = gs.board
+	if sb, ok := gs.board.(SpokenBoard); ok {
+		gs.spoken = board.NewSpokenLayer(sb.SpokenSquares)
+		boardView = container.NewStack(gs.board, gs.spoken)
+	}
+
 	toolbar := gs.toolbar()
 	if gs.u.mobile {
 		// A phone scrolls the panel under the board; the move list keeps
 		// a few rows of its own.
 		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, gs.board, under, panel))
+			container.New(&portraitLayout{}, boardView, under, panel))
 		return
 	}
-	boardArea := container.NewBorder(nil, under, nil, nil, gs.board)
+	boardArea := container.NewBorder(nil, under, nil, nil, boardView)
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
@@ -400,7 +407,15 @@ func (gs *gameScreen) moveText(i int) string {
 	if len(movers) == 1 {
 		who = board.SeatSymbols[movers[0]%4] + "  "
 	}
-	return fmt.Sprintf("%d. %s%s", i+1, who, s.tokens[i])
+	text := fmt.Sprintf("%d. %s%s", i+1, who, s.tokens[i])
+	// What the notation does not say, such as a FIFO removal
+	// ("5. X d7 [FIFO: a8 removed]", checkerboard.md section 10).
+	for _, e := range s.events[i] {
+		if e.Kind == "remove" && e.Note != "" {
+			text += " [" + e.Note + "]"
+		}
+	}
+	return text
 }
 
 // ---- refreshing ----
@@ -412,6 +427,9 @@ func (gs *gameScreen) refresh() {
 	animate := view == gs.lastDrawn+1 && !s.Viewing()
 	gs.lastDrawn = view
 	gs.board.Draw(s, animate)
+	if gs.spoken != nil {
+		gs.spoken.Update()
+	}
 
 	live := s.Live()
 	out := live.Outcome()

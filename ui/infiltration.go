@@ -61,6 +61,10 @@ type infiltrationBoard struct {
 	handSel   int // -1 none, 0 a man, 1 a king from the hand
 	cursor    int
 	hover     int  // square under the mouse, -1 none
+	dragFrom  int  // the piece being dragged, -1 none
+	dragSeen  bool // the current drag has been looked at
+	dragPos   fyne.Position
+	dropping  bool // a dragged piece is being played where it was let go
 	pieKept   bool // the person chose to keep the colours (pie rule)
 	drawnPly  int
 	anim      infAnim
@@ -83,7 +87,7 @@ type infAnim struct {
 }
 
 func newInfiltrationBoard(h Host) Board {
-	b := &infiltrationBoard{host: h, mover: -1, chain: -1, sel: -1, handSel: -1, cursor: -1, hover: -1, drawnPly: -1}
+	b := &infiltrationBoard{host: h, mover: -1, chain: -1, sel: -1, handSel: -1, cursor: -1, hover: -1, dragFrom: -1, drawnPly: -1}
 	b.anim = infAnim{from: -1, to: -1, gone: -1, enter: -1, f: 1}
 	b.ExtendBaseWidget(b)
 	b.buildControls()
@@ -266,7 +270,7 @@ func (b *infiltrationBoard) Draw(s *Session, animate bool) {
 
 	// A new position clears the selection; a multi-jump keeps its piece.
 	if s.ViewIndex() != b.drawnPly {
-		b.sel, b.handSel = -1, -1
+		b.sel, b.handSel, b.dragFrom = -1, -1, -1
 		if !b.canSwap {
 			b.pieKept = false
 		}
@@ -288,7 +292,11 @@ func (b *infiltrationBoard) Draw(s *Session, animate bool) {
 	}
 	b.anim = infAnim{from: -1, to: -1, gone: -1, enter: -1, f: 1}
 	if animate && forward {
-		b.startAnim(infAnim{from: slide[0], to: slide[1], gone: gone, goneV: goneV, enter: enter})
+		a := infAnim{from: slide[0], to: slide[1], gone: gone, goneV: goneV, enter: enter}
+		if b.dropping {
+			a.from, a.to = -1, -1 // the hand already carried it there
+		}
+		b.startAnim(a)
 	}
 	b.setPhase(s, prev)
 	b.refreshControls()
@@ -571,6 +579,50 @@ func (b *infiltrationBoard) Tapped(ev *fyne.PointEvent) {
 	b.tap(b.territory().Square(ev.Position))
 }
 
+// Dragged picks up an own piece that can act and carries it with the
+// pointer; its steps and captures show as for a selection. DragEnd plays
+// it on the square under the pointer, exactly as a tap there would after
+// selecting it (so a refused target says why and keeps the selection).
+// A drag that starts anywhere else does nothing.
+func (b *infiltrationBoard) Dragged(ev *fyne.DragEvent) {
+	if !b.dragSeen {
+		b.dragSeen = true
+		sq := b.territory().Square(ev.Position.Subtract(ev.Dragged))
+		if !b.input || b.anim.f < 1 || sq < 0 || b.cells[sq] == 0 || infOwner(b.cells[sq]) != b.mover {
+			return
+		}
+		if b.chain >= 0 && sq != b.chain {
+			b.selectPiece(b.chain) // the chain's piece stays the one to move
+			return
+		}
+		b.selectPiece(sq) // refuses with the reason if it cannot act
+		if b.sel != sq {
+			return
+		}
+		b.dragFrom, b.cursor = sq, -1
+	}
+	if b.dragFrom < 0 {
+		return
+	}
+	b.dragPos = ev.Position
+	b.hover = b.territory().Square(ev.Position)
+	b.Refresh()
+}
+
+func (b *infiltrationBoard) DragEnd() {
+	from, to := b.dragFrom, b.territory().Square(b.dragPos)
+	b.dragFrom, b.dragSeen = -1, false
+	if from < 0 {
+		return
+	}
+	if to >= 0 && to != from && b.sel == from && b.input {
+		b.dropping = true
+		b.tap(to)
+		b.dropping = false
+	}
+	b.Refresh()
+}
+
 // MouseIn, MouseMoved and MouseOut show a faint ghost of the piece a
 // click would drop.
 func (b *infiltrationBoard) MouseIn(ev *desktop.MouseEvent) { b.MouseMoved(ev) }
@@ -744,6 +796,9 @@ func (r *infiltrationRenderer) Refresh() {
 		if moving && sq == a.enter {
 			scale, alpha = 0.6+0.4*a.f, uint8(255*a.f)
 		}
+		if sq == b.dragFrom {
+			alpha = 0x50 // the piece in hand is drawn at the pointer (ghost)
+		}
 		p.set(v, alpha)
 		p.place(centre, c*0.78*scale)
 	}
@@ -754,7 +809,10 @@ func (r *infiltrationRenderer) Refresh() {
 		r.gone.set(0, 0)
 		r.gone.place(fyne.Position{}, 0)
 	}
-	if k := b.dropAt(b.hover); k >= 0 {
+	if b.dragFrom >= 0 {
+		r.ghost.set(b.cells[b.dragFrom], 0xFF)
+		r.ghost.place(b.dragPos, c*0.78*1.1)
+	} else if k := b.dropAt(b.hover); k >= 0 {
 		r.ghost.set(infValue(b.mover, k == 1), 0x60)
 		r.ghost.place(t.Mid(b.hover), c*0.78)
 	} else {
@@ -892,4 +950,23 @@ func infPieceIcon(seat int, king bool) fyne.Resource {
 	svg := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10.5" fill="` + fill +
 		`" stroke="` + rim + `" stroke-width="1.8"/>` + shape + `</svg>`
 	return fyne.NewStaticResource(name, []byte(svg))
+}
+
+// SpokenSquares names each square for screen readers: "c3, X man, X's
+// home half" (X's home is ranks 1-4).
+func (b *infiltrationBoard) SpokenSquares() []board.Spoken {
+	return b.territory().SpokenSquares(func(sq int) string {
+		what := "empty"
+		if v := b.cells[sq]; v != 0 {
+			what = board.SeatSymbols[infOwner(v)] + " man"
+			if infKing(v) {
+				what = board.SeatSymbols[infOwner(v)] + " king"
+			}
+		}
+		home := "O"
+		if sq < 32 {
+			home = "X"
+		}
+		return infSqName(sq) + ", " + what + ", " + home + "'s home half"
+	})
 }

@@ -36,6 +36,9 @@ func startTerritory(t *testing.T, id string, rules map[string]any, setup string)
 	}
 	loop := openOnLoop(u, s)
 	u.game.board.Resize(fyne.NewSize(480, 520))
+	if u.game.spoken != nil {
+		u.game.spoken.Resize(fyne.NewSize(480, 520))
+	}
 	return u.game, loop
 }
 
@@ -134,6 +137,13 @@ func TestCheckerboardFifoMarker(t *testing.T) {
 	// a1 went; now O's oldest, h8, is marked.
 	if b.owners[0] != -1 || b.removed != 0 || b.next != 7*8+7 {
 		t.Fatalf("after d1: a1 %d removed %d next %d", b.owners[0], b.removed, b.next)
+	}
+	// The move list names the removal.
+	if got := gs.moveText(6); got != "7. X  d1 [FIFO: a1 removed]" {
+		t.Fatalf("move list: %q", got)
+	}
+	if got := gs.moveText(5); got != "6. O  f8" {
+		t.Fatalf("move list: %q", got)
 	}
 }
 
@@ -334,5 +344,99 @@ func TestInfiltrationHintPulse(t *testing.T) {
 	gs.refresh()
 	if h := b.r.t.Hint; len(h) != 2 || h[0] != 4*8+4 || h[1] != 2*8+2 {
 		t.Fatalf("hint on %v", h)
+	}
+}
+
+// drag moves the pointer from one square to another in three events.
+func drag(b fyne.Draggable, from, to fyne.Position) {
+	mid := fyne.NewPos((from.X+to.X)/2, (from.Y+to.Y)/2)
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(2, 2))}, Dragged: fyne.NewDelta(2, 2)})
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X-2, mid.Y-from.Y-2)})
+	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-mid.X, to.Y-mid.Y)})
+}
+
+func TestInfiltrationDragMoves(t *testing.T) {
+	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
+	b := gs.board.(*infiltrationBoard)
+	if got := gs.spoken.Label(2*8 + 2); got != "c3, X man, X's home half" {
+		t.Fatalf("c3 is read as %q", got)
+	}
+	// While dragging, the piece follows the pointer and its targets show.
+	from, to := terrAt(b, 8, "c3"), terrAt(b, 8, "e5")
+	drag(b, from, to)
+	if b.dragFrom != 2*8+2 || b.dragPos != to || len(b.r.t.Captures) != 1 {
+		t.Fatalf("dragging %d at %v, captures %v", b.dragFrom, b.dragPos, b.r.t.Captures)
+	}
+	if b.r.ghost.v != b.cells[2*8+2] {
+		t.Fatal("the dragged piece is not drawn at the pointer")
+	}
+	if err := gs.u.cfg.SetReducedMotion(false); err != nil {
+		t.Fatal(err)
+	}
+	b.DragEnd()
+	if terrTokens(gs) != "c3xe5" || b.dragFrom != -1 {
+		t.Fatalf("drag played %q", terrTokens(gs))
+	}
+	// The piece is where it was let go: it does not slide there again,
+	// but the captured piece still leaves.
+	if b.anim.from != -1 || b.anim.gone != 3*8+3 {
+		t.Fatalf("after the drop: %+v", b.anim)
+	}
+	if err := gs.u.cfg.SetReducedMotion(true); err != nil {
+		t.Fatal(err)
+	}
+	// A drag from an empty square or the opponent's piece moves nothing.
+	drag(b, terrAt(b, 8, "a1"), terrAt(b, 8, "b2"))
+	b.DragEnd()
+	drag(b, terrAt(b, 8, "g2"), terrAt(b, 8, "h3")) // O to move: g2 is X's
+	b.DragEnd()
+	if terrTokens(gs) != "c3xe5" {
+		t.Fatalf("a stray drag played: %q", terrTokens(gs))
+	}
+	// A drag to a square the piece cannot reach is refused with the reason
+	// and keeps the piece selected.
+	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "f4"))
+	b.DragEnd()
+	if terrTokens(gs) != "c3xe5" || gs.lastRefusal == "" || b.sel != 5*8+5 {
+		t.Fatalf("%q, refusal %q, selection %d", terrTokens(gs), gs.lastRefusal, b.sel)
+	}
+	// Dropped back on its own square: nothing happens.
+	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "f6"))
+	b.DragEnd()
+	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "g5"))
+	b.DragEnd()
+	if terrTokens(gs) != "c3xe5 f6-g5" {
+		t.Fatalf("second drag played %q", terrTokens(gs))
+	}
+}
+
+func TestSquaresHaveSpokenNames(t *testing.T) {
+	gs, _ := startTerritory(t, "checkerboard", nil, "")
+	b := gs.board.(*checkerboardBoard)
+	if gs.spoken == nil {
+		t.Fatal("no spoken layer over the checkerboard")
+	}
+	e6 := 5*8 + 4
+	if got := gs.spoken.Label(e6); got != "e6, empty, X's target half" {
+		t.Fatalf("e6 is read as %q", got)
+	}
+	if got := gs.spoken.Label(2*8 + 2); got != "c3, empty, O's target half" {
+		t.Fatalf("c3 is read as %q", got)
+	}
+	// A tap through the layer, where the window has it, reaches the board.
+	sq := gs.spoken.Objects[e6]
+	if _, ok := sq.(fyne.Accessible); !ok {
+		t.Fatal("the square is not accessible to screen readers")
+	}
+	if sq.Position() != b.territory().Pos(e6) || sq.Size().Width != b.territory().Cell {
+		t.Fatalf("e6's button at %v %v, the square at %v", sq.Position(), sq.Size(), b.territory().Pos(e6))
+	}
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gs.spoken).Add(sq.Position())
+	test.TapCanvas(gs.u.win.Canvas(), abs.Add(fyne.NewDelta(b.territory().Cell/2, b.territory().Cell/2)))
+	if terrTokens(gs) != "e6" {
+		t.Fatalf("a tap over e6 played %q", terrTokens(gs))
+	}
+	if got := gs.spoken.Label(e6); got != "e6, X, X's target half" {
+		t.Fatalf("after the move e6 is read as %q", got)
 	}
 }

@@ -102,6 +102,9 @@ func TestTapPlaysAndBotAnswersThenUndo(t *testing.T) {
 	if gs.session.Plies() < 1 || gs.session.Tokens()[0] != "b2" {
 		t.Fatalf("tap did not play b2: %v", gs.session.Tokens())
 	}
+	if gs.spoken.Label(4) != "b2, X" || gs.spoken.Label(0) != "a1, empty" {
+		t.Fatalf("screen readers hear %q and %q", gs.spoken.Label(4), gs.spoken.Label(0))
+	}
 	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
 	if gs.session.HumanToMove() != 0 {
 		t.Fatal("after the bot's reply the person should be to move")

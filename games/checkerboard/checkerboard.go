@@ -270,7 +270,8 @@ func (s *State) LastEvents() []games.Event {
 	seat := int(s.board[s.placed])
 	ev := []games.Event{{Kind: "enter", Seat: seat, To: s.name(int(s.placed))}}
 	if s.gone >= 0 {
-		ev = append(ev, games.Event{Kind: "remove", Seat: seat, From: s.name(int(s.gone)), Note: "FIFO: oldest mark removed"})
+		gone := s.name(int(s.gone))
+		ev = append(ev, games.Event{Kind: "remove", Seat: seat, From: gone, Note: "FIFO: " + gone + " removed"})
 	}
 	return ev
 }

@@ -434,7 +434,7 @@ func TestFifoRemovalMakesExactLine(t *testing.T) {
 		t.Fatalf("removed %v", st.LastRemoved())
 	}
 	ev := st.LastEvents()
-	if len(ev) != 2 || ev[0].To != "e2" || ev[1].From != "a4" {
+	if len(ev) != 2 || ev[0].To != "e2" || ev[1].From != "a4" || ev[1].Note != "FIFO: a4 removed" {
 		t.Fatalf("events %+v", ev)
 	}
 }
