@@ -24,6 +24,8 @@ type Host interface {
 	Submit(token string) error
 	// Refuse shows a refusal near the board, briefly.
 	Refuse(msg string)
+	// Say shows a neutral message in the same place (what a piece can do).
+	Say(msg string)
 	// Motion gives the animation settings.
 	Motion() Motion
 	// Settled tells the screen that a long animation has ended, so it can

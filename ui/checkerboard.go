@@ -402,19 +402,36 @@ func (r *checkerboardRenderer) paintClock() {
 }
 
 // SpokenSquares names each square for screen readers, as
-// checkerboard.md asks: "e6, empty, X's target half". X's home is the
-// bottom half, so it is O's target.
+// checkerboard.md asks: "e6, empty, X's target half".
 func (b *checkerboardBoard) SpokenSquares() []board.Spoken {
+	return b.territory().SpokenSquares(b.describe)
+}
+
+// describe names a square and what is on it. X's home is the bottom half,
+// so it is O's target.
+func (b *checkerboardBoard) describe(sq int) string {
 	n := b.n
-	return b.territory().SpokenSquares(func(sq int) string {
-		what := "empty"
-		if o := b.owners[sq]; o >= 0 {
-			what = board.SeatSymbols[o]
-		}
-		target := "X"
-		if sq/n < n/2 {
-			target = "O"
-		}
-		return games.SquareName(sq%n, sq/n) + ", " + what + ", " + target + "'s target half"
-	})
+	what := "empty"
+	if o := b.owners[sq]; o >= 0 {
+		what = board.SeatSymbols[o]
+	}
+	target := "X"
+	if sq/n < n/2 {
+		target = "O"
+	}
+	return games.SquareName(sq%n, sq/n) + ", " + what + ", " + target + "'s target half"
+}
+
+// TappedSecondary (a right-click, or a long press on a phone) describes a
+// square, and with FIFO on says when a mark is the next to go.
+func (b *checkerboardBoard) TappedSecondary(ev *fyne.PointEvent) {
+	sq := b.territory().Square(ev.Position)
+	if sq < 0 {
+		return
+	}
+	text := b.describe(sq)
+	if sq == b.next && b.mover >= 0 {
+		text += "; it goes at " + board.SeatSymbols[b.mover] + "'s next placement (FIFO)"
+	}
+	b.host.Say(text + ".")
 }

@@ -47,6 +47,7 @@ type gameScreen struct {
 	hintBtn     fyne.Disableable
 	selecting   bool // the move list is being updated from the model
 	lastRefusal string
+	lastSaid    string
 	lastDrawn   int // ply drawn last, to animate only single forward steps
 }
 
@@ -65,7 +66,7 @@ func newGameScreen(u *App, s *Session) *gameScreen {
 	s.OnMove = func([]games.Move, bool) {
 		gs.autosave()
 		if _, _, ev := s.LastTurn(); SwapIn(ev) {
-			gs.say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
+			gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
 		}
 	}
 	s.OnFinished = func(out games.Outcome) {
@@ -107,8 +108,12 @@ func (gs *gameScreen) Refuse(msg string) {
 	gs.show(msg, theme.Color(theme.ColorNameError))
 }
 
-// say shows a neutral message the same way (saved, a pie-rule swap).
-func (gs *gameScreen) say(msg string) { gs.show(msg, theme.Color(theme.ColorNameForeground)) }
+// Say shows a neutral message the same way (saved, a pie-rule swap, what
+// a piece can do).
+func (gs *gameScreen) Say(msg string) {
+	gs.lastSaid = msg
+	gs.show(msg, theme.Color(theme.ColorNameForeground))
+}
 
 func (gs *gameScreen) show(msg string, col color.Color) {
 	if gs.toastAnim != nil {
@@ -162,7 +167,7 @@ func (gs *gameScreen) save() {
 		gs.u.showError(fmt.Errorf("The game was not saved: %w", err))
 		return
 	}
-	gs.say("Saved: " + name)
+	gs.Say("Saved: " + name)
 }
 
 func (gs *gameScreen) saveName() string {

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +37,8 @@ func infValue(seat int, king bool) int8 {
 // tapping a man or a king there and then an empty home square (tapping an
 // empty home square drops a man when that is the only reading). Arrows
 // move a cursor, Enter or Space act as a tap, M and K take a man or a king
-// from the hand, Escape cancels a selection.
+// from the hand, Escape cancels a selection. A piece can also be dragged;
+// a right-click or long press tells what a piece can do.
 type infiltrationBoard struct {
 	widget.BaseWidget
 	host Host
@@ -46,6 +48,8 @@ type infiltrationBoard struct {
 	placement bool
 	pieces    int
 	free      bool // movement=free
+	captures  bool // the captures and kings house rules
+	kings     bool
 	mover     int  // seat to move, -1 when over
 	input     bool // a person may act now
 	live      games.State
@@ -220,6 +224,8 @@ func (b *infiltrationBoard) Draw(s *Session, animate bool) {
 	b.pieces = infRuleInt(s.Rules, "pieces", 8)
 	mv, _ := s.Rules["movement"].(string)
 	b.free = mv == "free"
+	b.captures = s.Rules["captures"] != false
+	b.kings = s.Rules["kings"] != false
 	b.mover = -1
 	if to := st.ToMove(); len(to) > 0 {
 		b.mover = to[0]
@@ -621,6 +627,92 @@ func (b *infiltrationBoard) DragEnd() {
 		b.dropping = false
 	}
 	b.Refresh()
+}
+
+// TappedSecondary (a right-click, or a long press on a phone) shows what
+// a piece can do: the mover's own piece is selected, so its steps and
+// captures light up, and they are listed in words; any other piece is
+// described by how it moves under this game's house rules.
+func (b *infiltrationBoard) TappedSecondary(ev *fyne.PointEvent) {
+	sq := b.territory().Square(ev.Position)
+	if sq < 0 {
+		return
+	}
+	b.cursor = -1
+	v := b.cells[sq]
+	name := infSqName(sq)
+	switch {
+	case v == 0:
+		half := "O's home half"
+		if sq < 32 {
+			half = "X's home half"
+		}
+		b.host.Say(name + ": empty, " + half + ".")
+	case b.input && infOwner(v) == b.mover && b.anim.f >= 1:
+		b.selectPiece(sq) // refuses with the reason if it cannot act
+		if b.sel == sq {
+			b.host.Say(b.pieceMoves(sq))
+		}
+	default:
+		b.host.Say(b.pieceRules(sq))
+	}
+}
+
+// pieceName is "X man", "O king".
+func pieceName(v int8) string {
+	if infKing(v) {
+		return board.SeatSymbols[infOwner(v)] + " king"
+	}
+	return board.SeatSymbols[infOwner(v)] + " man"
+}
+
+// pieceMoves lists what the mover's piece on sq can do now.
+func (b *infiltrationBoard) pieceMoves(sq int) string {
+	names := func(sqs []int) string {
+		sqs = slices.Sorted(slices.Values(sqs))
+		out := make([]string, len(sqs))
+		for i, t := range sqs {
+			out[i] = infSqName(t)
+		}
+		return strings.Join(out, ", ")
+	}
+	var parts []string
+	if st := b.steps[sq]; len(st) > 0 {
+		parts = append(parts, "steps to "+names(st))
+	}
+	if c := b.caps[sq]; len(c) > 0 {
+		parts = append(parts, "captures landing on "+names(c))
+	}
+	return fmt.Sprintf("%s (%s): %s.", infSqName(sq), pieceName(b.cells[sq]), strings.Join(parts, "; "))
+}
+
+// pieceRules says how the piece on sq moves under the house rules.
+func (b *infiltrationBoard) pieceRules(sq int) string {
+	v := b.cells[sq]
+	seat := infOwner(v)
+	forward, far := "up the board", "rank 8"
+	if seat == 1 {
+		forward, far = "down the board", "rank 1"
+	}
+	var how string
+	switch {
+	case infKing(v) && b.free:
+		how = "moves one square in any direction"
+	case infKing(v):
+		how = "moves one square diagonally, in any of the four directions"
+	case b.free:
+		how = "moves one square forward (" + forward + "), diagonally forward or sideways"
+	default:
+		how = "moves one square diagonally forward (" + forward + ")"
+	}
+	text := fmt.Sprintf("%s (%s) %s", infSqName(sq), pieceName(v), how)
+	if b.captures {
+		text += "; it captures by jumping an adjacent enemy piece in those directions"
+	}
+	if !infKing(v) && b.kings {
+		text += "; crowned on reaching " + far
+	}
+	return text + "."
 }
 
 // MouseIn, MouseMoved and MouseOut show a faint ghost of the piece a

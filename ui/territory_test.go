@@ -133,6 +133,10 @@ func TestCheckerboardFifoMarker(t *testing.T) {
 	if !strings.Contains(b.note.Text, "X 3/3") || !strings.Contains(b.note.Text, "a1") {
 		t.Fatalf("FIFO note %q", b.note.Text)
 	}
+	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "a1")})
+	if gs.lastSaid != "a1, X, O's target half; it goes at X's next placement (FIFO)." {
+		t.Fatalf("right-click on a1 said %q", gs.lastSaid)
+	}
 	gs.Submit("d1")
 	// a1 went; now O's oldest, h8, is marked.
 	if b.owners[0] != -1 || b.removed != 0 || b.next != 7*8+7 {
@@ -438,5 +442,29 @@ func TestSquaresHaveSpokenNames(t *testing.T) {
 	}
 	if got := gs.spoken.Label(e6); got != "e6, X, X's target half" {
 		t.Fatalf("after the move e6 is read as %q", got)
+	}
+}
+
+// A right-click (or a long press) tells what a piece can do.
+func TestInfiltrationSecondaryTapExplains(t *testing.T) {
+	gs, _ := startTerritory(t, "infiltration", map[string]any{"movement": "free"}, infMovement)
+	b := gs.board.(*infiltrationBoard)
+	// X's own piece: selected, its moves listed.
+	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "c3")})
+	if b.sel != 2*8+2 || gs.lastSaid != "c3 (X man): steps to b3, d3, b4, c4; captures landing on e5." {
+		t.Fatalf("selection %d, said %q", b.sel, gs.lastSaid)
+	}
+	// The opponent's piece: how it moves under these rules.
+	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "d4")})
+	if !strings.Contains(gs.lastSaid, "d4 (O man) moves one square forward (down the board), diagonally forward or sideways") ||
+		!strings.Contains(gs.lastSaid, "crowned on reaching rank 1") {
+		t.Fatalf("said %q", gs.lastSaid)
+	}
+	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "a8")})
+	if gs.lastSaid != "a8: empty, O's home half." {
+		t.Fatalf("said %q", gs.lastSaid)
+	}
+	if terrTokens(gs) != "" {
+		t.Fatal("a secondary tap played a move")
 	}
 }
