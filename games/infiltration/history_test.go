@@ -17,15 +17,15 @@ func TestHistoryCountsLikeAPlainList(t *testing.T) {
 		h     *history
 		plain []entry
 	}
+	// Few distinct keys so positions repeat, spread over two buckets that
+	// each hold several hashes; keys 5 and 6 share a hash.
+	hashOf := func(k int) uint64 { return uint64(k%4*(k%3))*historyBuckets + uint64(k%2) }
 	rng := rand.New(rand.NewPCG(7, 7))
 	lines := []line{{}}
 	for step := 0; step < 20000; step++ {
 		i := rng.IntN(len(lines))
 		l := lines[i]
-		// Few distinct keys so positions repeat, spread over two buckets
-		// that each hold several hashes; keys 5 and 6 share a hash.
 		k := rng.IntN(8)
-		hashOf := func(k int) uint64 { return uint64(k%4*(k%3))*historyBuckets + uint64(k%2) }
 		e := entry{hash: hashOf(k), key: posKey{extra: uint64(k)}}
 		if k == 6 {
 			e.hash = hashOf(5)
