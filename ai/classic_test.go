@@ -176,6 +176,11 @@ func TestClassicLadder(t *testing.T) {
 	if res.Wins[1] != 0 || res.Wins[0] < 20 {
 		t.Fatalf("hard vs easy: %+v", res)
 	}
+	// Every move of a tic-tac-toe game is one bot decision: 5 to 9 a
+	// game, and with seats rotated each bot makes at least 2 per game.
+	if d := res.Decisions[0] + res.Decisions[1]; d < 40*5 || d > 40*9 || res.Decisions[1] < 40*2 || res.Think[0] <= 0 {
+		t.Fatalf("decisions %v, thinking %v", res.Decisions, res.Think)
+	}
 	// Same seed, same games.
 	again, _ := Match(context.Background(), MatchConfig{Game: "classic", Bots: []string{"hard", "easy"}, Games: 40, Seed: 3})
 	if again.Wins[0] != res.Wins[0] || again.Draws != res.Draws {

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/tabulagames/tabula/games"
 )
@@ -28,6 +29,10 @@ type GameResult struct {
 	Outcome games.Outcome
 	Turns   int // plies played
 	Moves   []string
+	// Think and Decisions are, per seat, the time its bot spent choosing
+	// and how many moves it chose.
+	Think     []time.Duration
+	Decisions []int
 }
 
 // MatchResult sums a match up per bot (in MatchConfig.Bots order).
@@ -38,6 +43,10 @@ type MatchResult struct {
 	Wins   []int     `json:"wins"`
 	Draws  int       `json:"draws"`
 	Points []float64 `json:"points"`
+	// Think and Decisions are, per bot, its thinking time and moves over the
+	// match (not in the JSON summary, whose fields NOTATION.md fixes).
+	Think     []time.Duration `json:"-"`
+	Decisions []int           `json:"-"`
 }
 
 // Match plays the games, rotating seats so every bot sits in every seat
@@ -54,7 +63,8 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		return MatchResult{}, err
 	}
 	n := len(cfg.Bots)
-	res := MatchResult{Game: cfg.Game, Games: cfg.Games, Bots: cfg.Bots, Wins: make([]int, n), Points: make([]float64, n)}
+	res := MatchResult{Game: cfg.Game, Games: cfg.Games, Bots: cfg.Bots, Wins: make([]int, n), Points: make([]float64, n),
+		Think: make([]time.Duration, n), Decisions: make([]int, n)}
 	maxTurns := cfg.MaxTurns
 	if maxTurns == 0 {
 		maxTurns = 200
@@ -82,6 +92,10 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 			return res, fmt.Errorf("game %d: %w", i+1, err)
 		}
 		gr.Seating = seating
+		for seat, b := range seating {
+			res.Think[b] += gr.Think[seat]
+			res.Decisions[b] += gr.Decisions[seat]
+		}
 		switch gr.Outcome.Status {
 		case games.Win:
 			for _, w := range gr.Outcome.Winners {
@@ -104,7 +118,7 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 // PlayGame plays st to its end (or maxTurns, a draw) with one bot per seat.
 // Every move goes through the notation, as a saved game would.
 func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (GameResult, error) {
-	var gr GameResult
+	gr := GameResult{Think: make([]time.Duration, len(bots)), Decisions: make([]int, len(bots))}
 	turns := func() int {
 		if tc, ok := st.(games.TurnCounter); ok {
 			return tc.Turn()
@@ -115,10 +129,13 @@ func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (Ga
 		to := st.ToMove()
 		moves := make([]games.Move, len(to))
 		for j, seat := range to {
+			start := time.Now()
 			m, err := bots[seat].Choose(ctx, st.Clone(), seat)
 			if err != nil {
 				return gr, err
 			}
+			gr.Think[seat] += time.Since(start)
+			gr.Decisions[seat]++
 			moves[j] = m
 		}
 		tok := games.FormatTurn(st, moves)
