@@ -500,6 +500,49 @@ func (b *alcazarBoard) Tapped(ev *fyne.PointEvent) {
 	b.chooseSquare(sq)
 }
 
+// TappedSecondary (a right-click, or a long press on a phone) says what a
+// piece does: its kind (a light 1, the pusher 4, a plain piece), and on the
+// board which way it faces and so where it will step.
+func (b *alcazarBoard) TappedSecondary(ev *fyne.PointEvent) {
+	if b.st == nil || b.busy() {
+		return
+	}
+	g := alzLayout(b.Size(), b.bottom, b.side)
+	if seat, n, ok := g.trayAt(ev.Position); ok {
+		where := "in hand"
+		if !contains(b.st.Hand(seat), n) {
+			where = "in play"
+		}
+		b.host.Say(fmt.Sprintf("%s's %d (%s): %s", seatWord(seat), n, where, alzKind(n)))
+		return
+	}
+	f, r := g.grid.AtAny(ev.Position)
+	if f < 0 || f > 4 || r < 0 || r > 4 {
+		return
+	}
+	name := alcazar.SquareName(r*5 + f)
+	for _, p := range b.st.Pieces() {
+		if p.Square == name {
+			b.host.Say(fmt.Sprintf("%s's %d on %s, facing %s: %s", seatWord(p.Seat), p.N, name, alzDirWord[p.Dir], alzKind(p.N)))
+			return
+		}
+	}
+}
+
+var alzDirWord = map[string]string{"N": "north", "E": "east", "S": "south", "W": "west"}
+
+// alzKind says what a piece of number n does when it acts (alcazar.md 2, 6).
+func alzKind(n int) string {
+	order := fmt.Sprintf("acts %s in each movement phase. ", [6]string{"", "first", "second", "third", "fourth", "fifth"}[n])
+	switch n {
+	case 1:
+		return order + "A light piece: it steps one square the way it faces, pushes nothing, and a 2, 3 or 5 can push it one square."
+	case 4:
+		return order + "The pusher: it always steps one square the way it faces, shoving every piece in front of it."
+	}
+	return order + "A plain piece: it steps one square the way it faces, can push a lone 1 out of its way, and is blocked by anything else."
+}
+
 // edgeAt is the entry square under a point, or -1.
 func (b *alcazarBoard) edgeAt(p fyne.Position) int {
 	g := alzLayout(b.Size(), b.bottom, b.side)

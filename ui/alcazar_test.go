@@ -620,3 +620,29 @@ func TestAlcazarResultWaitsForThePhase(t *testing.T) {
 		t.Fatal("the result is not shown after the phase")
 	}
 }
+
+// A right-click (or long press) tells what a piece does.
+func TestAlcazarSecondaryTapExplains(t *testing.T) {
+	u := newTestApp(t)
+	gs, b, _ := startAlcazar(t, u, alzPeople, "")
+	g := alzLayout(b.Size(), b.bottom, b.side)
+	b.TappedSecondary(&fyne.PointEvent{Position: g.traySlot(0, 4)})
+	if !strings.Contains(gs.lastSaid, "Amber's 4 (in hand): acts fourth") || !strings.Contains(gs.lastSaid, "The pusher") {
+		t.Fatalf("said %q", gs.lastSaid)
+	}
+	if err := gs.Submit("4@c1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := gs.Submit("2@a3"); err != nil {
+		t.Fatal(err)
+	}
+	// The 4 entered c2, facing north.
+	g = alzLayout(b.Size(), b.bottom, b.side)
+	b.TappedSecondary(&fyne.PointEvent{Position: centerOf(&g, alzSq("c2"))})
+	if !strings.HasPrefix(gs.lastSaid, "Amber's 4 on c2, facing north") {
+		t.Fatalf("said %q", gs.lastSaid)
+	}
+	if gs.session.Plies() != 2 {
+		t.Fatal("a secondary tap played")
+	}
+}
