@@ -597,11 +597,7 @@ func (b *infiltrationBoard) Dragged(ev *fyne.DragEvent) {
 		if !b.input || b.anim.f < 1 || sq < 0 || b.cells[sq] == 0 || infOwner(b.cells[sq]) != b.mover {
 			return
 		}
-		if b.chain >= 0 && sq != b.chain {
-			b.selectPiece(b.chain) // the chain's piece stays the one to move
-			return
-		}
-		b.selectPiece(sq) // refuses with the reason if it cannot act
+		b.selectPiece(sq) // refuses with the reason if it cannot act (a multi-jump's other pieces)
 		if b.sel != sq {
 			return
 		}

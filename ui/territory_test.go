@@ -281,7 +281,15 @@ func TestInfiltrationMultiJumpKeepsPiece(t *testing.T) {
 	if !b.Key(fyne.KeyEscape) || b.sel != 4*8+4 || !strings.Contains(gs.lastRefusal, "keep capturing") {
 		t.Fatalf("Escape during a multi-jump: selected %d, refusal %q", b.sel, gs.lastRefusal)
 	}
-	test.TapAt(b, terrAt(b, 8, "g7"))
+	// Dragging another piece is refused the same way; the jumper stays.
+	gs.lastRefusal = ""
+	drag(b, terrAt(b, 8, "g2"), terrAt(b, 8, "h3"))
+	b.DragEnd()
+	if b.sel != 4*8+4 || b.dragFrom != -1 || !strings.Contains(gs.lastRefusal, "keep capturing") {
+		t.Fatalf("drag during a multi-jump: selected %d, refusal %q", b.sel, gs.lastRefusal)
+	}
+	drag(b, terrAt(b, 8, "e5"), terrAt(b, 8, "g7"))
+	b.DragEnd()
 	if terrTokens(gs) != "c3xe5 e5xg7" {
 		t.Fatalf("second jump: %q", terrTokens(gs))
 	}
