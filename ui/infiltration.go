@@ -639,11 +639,7 @@ func (b *infiltrationBoard) TappedSecondary(ev *fyne.PointEvent) {
 	name := infSqName(sq)
 	switch {
 	case v == 0:
-		half := "O's home half"
-		if sq < 32 {
-			half = "X's home half"
-		}
-		b.host.Say(name + ": empty, " + half + ".")
+		b.host.Say(name + ": empty, " + infHalf(sq) + ".")
 	case b.input && infOwner(v) == b.mover && b.anim.f >= 1:
 		b.selectPiece(sq) // refuses with the reason if it cannot act
 		if b.sel == sq {
@@ -652,6 +648,14 @@ func (b *infiltrationBoard) TappedSecondary(ev *fyne.PointEvent) {
 	default:
 		b.host.Say(b.pieceRules(sq))
 	}
+}
+
+// infHalf names the home half a square is in (X's home is ranks 1-4).
+func infHalf(sq int) string {
+	if sq < 32 {
+		return "X's home half"
+	}
+	return "O's home half"
 }
 
 // pieceName is "X man", "O king".
@@ -1041,20 +1045,13 @@ func infPieceIcon(seat int, king bool) fyne.Resource {
 }
 
 // SpokenSquares names each square for screen readers: "c3, X man, X's
-// home half" (X's home is ranks 1-4).
+// home half".
 func (b *infiltrationBoard) SpokenSquares() []board.Spoken {
 	return b.territory().SpokenSquares(func(sq int) string {
 		what := "empty"
 		if v := b.cells[sq]; v != 0 {
-			what = board.SeatSymbols[infOwner(v)] + " man"
-			if infKing(v) {
-				what = board.SeatSymbols[infOwner(v)] + " king"
-			}
+			what = pieceName(v)
 		}
-		home := "O"
-		if sq < 32 {
-			home = "X"
-		}
-		return infSqName(sq) + ", " + what + ", " + home + "'s home half"
+		return infSqName(sq) + ", " + what + ", " + infHalf(sq)
 	})
 }
