@@ -150,8 +150,8 @@ func sameInts(a, b []int) bool {
 func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 
 // RandomPlayouts plays n games of random legal moves and checks at every
-// step that nothing panics, the seat to move has a legal move and every
-// legal move is accepted; that the game ends within maxTurns; and that the
+// step that nothing panics, the seat to move has a legal move and the one
+// drawn is accepted; that the game ends within maxTurns; and that the
 // whole game replays from its notation to the same position. On the first
 // 50 games and on every 16th turn after that it also checks that every
 // legal move round-trips through its notation, and that a clone hashes
