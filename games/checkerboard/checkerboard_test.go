@@ -498,5 +498,6 @@ func BenchmarkRandomPlayout(b *testing.B) {
 			plies++
 		}
 	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 }
