@@ -346,36 +346,16 @@ func (b infEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 		if out.Status == games.Win && out.Winners[0] == seat {
 			return m, nil // an immediate win
 		}
-		v := 0
-		switch {
-		case out.Status == games.Win:
-			v = -WinScore
-		case out.Over():
-			v = 0
-		case c.Turn() == seat:
-			v = infStatic(c)
-		default:
-			v = WinScore
+		v := WinScore
+		if out.Over() || c.Turn() == seat {
+			v = infEasyScore(c, seat)
+		} else { // the opponent answers with its best reply
 			for _, r := range c.Legal(c.Turn()) {
 				g := c.Clone().(*inf.State)
 				if err := g.Play(r); err != nil {
 					return games.NoMove, err
 				}
-				o2 := g.Outcome()
-				w := 0
-				switch {
-				case o2.Status == games.Win && o2.Winners[0] == seat:
-					w = WinScore
-				case o2.Status == games.Win:
-					w = -WinScore
-				case o2.Over():
-					w = 0
-				case g.Turn() == seat:
-					w = infStatic(g)
-				default:
-					w = -infStatic(g)
-				}
-				v = min(v, w)
+				v = min(v, infEasyScore(g, seat))
 			}
 		}
 		list = append(list, scored{m, v})
@@ -383,6 +363,23 @@ func (b infEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 	sort.SliceStable(list, func(i, j int) bool { return list[i].v > list[j].v })
 	half := (len(list) + 1) / 2
 	return list[rng.IntN(half)].m, nil
+}
+
+// infEasyScore scores a position for seat as easy sees it: won, lost,
+// drawn, or the static evaluation from seat's side.
+func infEasyScore(s *inf.State, seat int) int {
+	out := s.Outcome()
+	switch {
+	case out.Status == games.Win && out.Winners[0] == seat:
+		return WinScore
+	case out.Status == games.Win:
+		return -WinScore
+	case out.Over():
+		return 0
+	case s.Turn() == seat:
+		return infStatic(s)
+	}
+	return -infStatic(s)
 }
 
 func init() {
