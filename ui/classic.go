@@ -336,15 +336,11 @@ func (r *classicRenderer) layoutOutline(o *canvas.Rectangle, sq int, col color.C
 
 // SpokenSquares names each square for screen readers: "a1, empty", "b2, X".
 func (b *classicBoard) SpokenSquares() []board.Spoken {
-	g := b.grid()
-	out := make([]board.Spoken, 9)
-	for sq := range out {
+	return b.grid().SpokenSquares(func(sq int) string {
 		what := "empty"
 		if o := b.owners[sq]; o >= 0 {
 			what = board.SeatSymbols[o]
 		}
-		out[sq] = board.Spoken{Pos: g.CellPos(sq%3, sq/3), Size: fyne.NewSize(g.Cell, g.Cell),
-			Label: games.SquareName(sq%3, sq/3) + ", " + what}
-	}
-	return out
+		return games.SquareName(sq%3, sq/3) + ", " + what
+	})
 }

@@ -94,12 +94,12 @@ func (s *spokenSquare) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
 }
 
-// SpokenSquares lists the squares of a territory board with the names
-// label gives them.
-func (t *Territory) SpokenSquares(label func(sq int) string) []Spoken {
-	out := make([]Spoken, t.N*t.N)
+// SpokenSquares lists the squares of a grid, numbered rank*Files+file,
+// with the names label gives them.
+func (g *Grid) SpokenSquares(label func(sq int) string) []Spoken {
+	out := make([]Spoken, g.Files*g.Ranks)
 	for sq := range out {
-		out[sq] = Spoken{Pos: t.Pos(sq), Size: fyne.NewSize(t.Cell, t.Cell), Label: label(sq)}
+		out[sq] = Spoken{Pos: g.CellPos(sq%g.Files, sq/g.Files), Size: fyne.NewSize(g.Cell, g.Cell), Label: label(sq)}
 	}
 	return out
 }
