@@ -92,6 +92,15 @@ var dirSets = [2][2][2][]int{
 // homeHalf reports whether sq is in seat's home half (X ranks 1-4, O 5-8).
 func homeHalf(seat, sq int) bool { return (sq/8 < 4) == (seat == X) }
 
+// homeStart is the first square of seat's home half, which is 32 squares
+// long (X a1-h4, O a5-h8).
+func homeStart(seat int) int {
+	if seat == X {
+		return 0
+	}
+	return 32
+}
+
 // farRank reports whether sq is on seat's far rank (X rank 8, O rank 1).
 func farRank(seat, sq int) bool {
 	if seat == X {

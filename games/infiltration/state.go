@@ -220,11 +220,7 @@ func (s *State) legal(out []games.Move) []games.Move {
 		out = append(out, swapMove)
 	}
 	if s.hand[me][0] > 0 || s.hand[me][1] > 0 {
-		lo := 0
-		if me == O {
-			lo = 32
-		}
-		for sq := lo; sq < lo+32; sq++ {
+		for sq := homeStart(me); sq < homeStart(me)+32; sq++ {
 			if s.board[sq] == empty {
 				if s.hand[me][0] > 0 {
 					out = append(out, games.Move(sq))
@@ -269,11 +265,7 @@ func (s *State) hasLegal() bool {
 		return true
 	}
 	if s.hand[me][0] > 0 || s.hand[me][1] > 0 {
-		lo := 0
-		if me == O {
-			lo = 32
-		}
-		for sq := lo; sq < lo+32; sq++ {
+		for sq := homeStart(me); sq < homeStart(me)+32; sq++ {
 			if s.board[sq] == empty {
 				return true
 			}
