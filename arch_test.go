@@ -64,6 +64,44 @@ func TestImportArrows(t *testing.T) {
 	}
 }
 
+// TestFyneFreeParts enforces that the game session and the boards' models
+// are plain Go: they are tested without a window and must stay so.
+func TestFyneFreeParts(t *testing.T) {
+	checked := 0
+	err := filepath.WalkDir("ui", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		slash := filepath.ToSlash(path)
+		inSession := strings.HasPrefix(slash, "ui/session/")
+		isModel := strings.HasPrefix(slash, "ui/boards/") && strings.HasSuffix(slash, "/model.go")
+		if !inSession && !isModel {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if strings.HasPrefix(p, "fyne.io/") {
+				t.Errorf("%s imports %s: the session and board models must not import Fyne", path, p)
+			}
+			if strings.HasPrefix(p, module+"/ui") && !strings.HasPrefix(p, module+"/ui/session") {
+				t.Errorf("%s imports %s: the session and board models may import only the session from ui", path, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 2 {
+		t.Fatalf("only %d files checked: is ui/session still there?", checked)
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

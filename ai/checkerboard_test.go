@@ -206,7 +206,7 @@ func TestCheckerboardBotsLegalAndDeterministic(t *testing.T) {
 			for rep := 0; rep < 2; rep++ {
 				st := cbFrom(t, rules, nil, 0)
 				bots := []Bot{cbBot(t, pair[0], uint64(i), 3000), cbBot(t, pair[1], uint64(i)+100, 3000)}
-				gr, err := PlayGame(context.Background(), st, bots, 60)
+				gr, err := PlayGame(context.Background(), st, 0, bots, 60)
 				if err != nil {
 					t.Fatalf("%v %v: %v", rules, pair, err)
 				}
@@ -290,7 +290,7 @@ func TestCheckerboardLadder(t *testing.T) {
 				}
 				bots[seatOf[k]] = b
 			}
-			gr, err := PlayGame(context.Background(), cbFrom(t, nil, nil, 0), bots, 1000)
+			gr, err := PlayGame(context.Background(), cbFrom(t, nil, nil, 0), 0, bots, 1000)
 			if err != nil {
 				t.Fatal(err)
 			}

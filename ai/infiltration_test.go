@@ -248,7 +248,7 @@ func TestInfiltrationBotsLegal(t *testing.T) {
 		for j, pair := range [][2]string{{"easy", "medium"}, {"hard", "easy"}, {"medium", "hard"}} {
 			st := infNew(t, rules, "")
 			bots := []Bot{infTestBot(t, pair[0], uint64(i*10+j)), infTestBot(t, pair[1], uint64(i*10+j+1))}
-			if _, err := PlayGame(context.Background(), st, bots, 30); err != nil {
+			if _, err := PlayGame(context.Background(), st, 0, bots, 30); err != nil {
 				t.Fatalf("rules %v, %v: %v", rules, pair, err)
 			}
 		}
@@ -373,7 +373,7 @@ func TestInfiltrationLadder(t *testing.T) {
 				bots[seat] = b
 			}
 			st, _ := g.New(games.Config{Rules: rules, Seed: int64(i)})
-			gr, err := PlayGame(context.Background(), st, bots, 1000)
+			gr, err := PlayGame(context.Background(), st, 0, bots, 1000)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -43,14 +43,19 @@ type MatchResult struct {
 	Wins   []int     `json:"wins"`
 	Draws  int       `json:"draws"`
 	Points []float64 `json:"points"`
+	// Share is each bot's part of all points given out: a bot that does as
+	// well as the others takes 1/n of them, whatever the number of seats.
+	Share []float64 `json:"share"`
 	// Think and Decisions are, per bot, its thinking time and moves over the
 	// match (not in the JSON summary, whose fields NOTATION.md fixes).
 	Think     []time.Duration `json:"-"`
 	Decisions []int           `json:"-"`
 }
 
-// Match plays the games, rotating seats so every bot sits in every seat
-// equally often (game i seats bot (seat+i) mod n). A win is 1 point
+// Match plays the games, rotating seats fairly: game i seats the bots in
+// the i-th ordering of all n! orderings (lexicographic, so with two bots
+// they simply alternate), so over a multiple of n! games every bot sits in
+// every seat, and behind every other bot, equally often. A win is 1 point
 // (shared if several seats win); in a draw every bot gets 1/2, as
 // NOTATION.md says.
 func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
@@ -70,10 +75,9 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		maxTurns = 200
 	}
 	for i := 0; i < cfg.Games; i++ {
-		seating := make([]int, n)
+		seating := Seating(n, i)
 		bots := make([]Bot, n)
 		for seat := range seating {
-			seating[seat] = (seat + i) % n
 			b, err := New(cfg.Game, cfg.Bots[seating[seat]], Options{Seed: cfg.Seed*1_000_003 + uint64(i)*31 + uint64(seat)})
 			if err != nil {
 				return res, err
@@ -87,7 +91,7 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		if st.Seats() != n {
 			return res, fmt.Errorf("%s is played by %d seats with these rules; %d bots given", cfg.Game, st.Seats(), n)
 		}
-		gr, err := PlayGame(ctx, st, bots, maxTurns)
+		gr, err := PlayGame(ctx, st, int64(cfg.Seed)+int64(i), bots, maxTurns)
 		if err != nil {
 			return res, fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -112,12 +116,54 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 			cfg.Progress(i+1, gr)
 		}
 	}
+	res.Share = shares(res.Points)
 	return res, nil
 }
 
-// PlayGame plays st to its end (or maxTurns, a draw) with one bot per seat.
-// Every move goes through the notation, as a saved game would.
-func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (GameResult, error) {
+// Seating is the seating of game i of a match between n bots:
+// Seating(n, i)[seat] is the bot at that seat, the i-th of the n!
+// orderings in lexicographic order (cycling after n!).
+func Seating(n, i int) []int {
+	fact := 1
+	for k := 2; k <= n; k++ {
+		fact *= k
+	}
+	i %= fact
+	free := make([]int, n)
+	for k := range free {
+		free[k] = k
+	}
+	out := make([]int, 0, n)
+	for k := n; k > 0; k-- {
+		fact /= k
+		j := i / fact
+		i %= fact
+		out = append(out, free[j])
+		free = append(free[:j], free[j+1:]...)
+	}
+	return out
+}
+
+func shares(points []float64) []float64 {
+	total := 0.0
+	for _, p := range points {
+		total += p
+	}
+	out := make([]float64, len(points))
+	for i, p := range points {
+		if total > 0 {
+			out[i] = p / total
+		}
+	}
+	return out
+}
+
+// PlayGame plays st to its end (or maxTurns, a draw) with one bot per seat;
+// seed is the game's seed (bots may derive their streams from it). Every
+// bot is asked through Ask, on its seat's view; every move goes through
+// the notation, as a saved game would. A bot's plan (a multi-action turn)
+// is played token by token.
+func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTurns int) (GameResult, error) {
 	gr := GameResult{Think: make([]time.Duration, len(bots)), Decisions: make([]int, len(bots))}
 	turns := func() int {
 		if tc, ok := st.(games.TurnCounter); ok {
@@ -128,22 +174,28 @@ func PlayGame(ctx context.Context, st games.State, bots []Bot, maxTurns int) (Ga
 	for !st.Outcome().Over() && turns() < maxTurns {
 		to := st.ToMove()
 		moves := make([]games.Move, len(to))
+		var plan []string
 		for j, seat := range to {
 			start := time.Now()
-			m, err := bots[seat].Choose(ctx, st.Clone(), seat)
+			a, err := Ask(ctx, bots[seat], st, seat, ProgressOf(st, seed, len(gr.Moves)))
 			if err != nil {
 				return gr, err
 			}
 			gr.Think[seat] += time.Since(start)
 			gr.Decisions[seat]++
-			moves[j] = m
+			moves[j], plan = a.Move, a.Plan
 		}
-		tok := games.FormatTurn(st, moves)
-		if err := games.PlayToken(st, tok); err != nil {
-			return gr, fmt.Errorf("bot move %q refused: %w", tok, err)
+		tokens := plan
+		if tokens == nil {
+			tokens = []string{games.FormatTurn(st, moves)}
 		}
-		gr.Moves = append(gr.Moves, tok)
-		gr.Turns++
+		for _, tok := range tokens {
+			if err := games.PlayToken(st, tok); err != nil {
+				return gr, fmt.Errorf("bot move %q refused: %w", tok, err)
+			}
+			gr.Moves = append(gr.Moves, tok)
+			gr.Turns++
+		}
 	}
 	gr.Outcome = st.Outcome()
 	if !gr.Outcome.Over() {

@@ -119,20 +119,42 @@ type TurnCodec interface {
 }
 
 // Event is one step a move caused that a board may want to animate: a piece
-// sliding, a push, a return to hand, an explosion.
+// sliding, a push, a return to hand, an explosion. A board gets the
+// position before the turn, the position after it and the turn's events,
+// so it animates exactly what the rules did instead of guessing.
 type Event struct {
-	Kind  string // "enter", "move", "push", "return", "capture", "explode", ...
+	Kind  EventKind
 	Seat  int
 	Piece int    // game-specific piece id or number
 	From  string // square names; empty when not on the board
 	To    string
+	Delay int    // steps after the turn's first event (a blast cell's distance from its bomb)
+	Value int    // a count the kind defines: health after a hit, points scored
 	Note  string // free text for people
 }
 
-// EventSeatSwap is the Kind of the event a pie-rule swap reports: the
-// people at seats 0 and 1 exchange seats, while the position stays as it
-// is. The application exchanges its seat entries (names, human or bot).
-const EventSeatSwap = "swap"
+// EventKind names what an event is. Games use these names, so a board
+// kit can treat "a piece left the board" alike in every game; a game may
+// add kinds of its own.
+type EventKind string
+
+const (
+	EventEnter     EventKind = "enter"     // a piece comes onto the board (To)
+	EventMove      EventKind = "move"      // a piece moves From -> To by itself
+	EventPush      EventKind = "push"      // a piece is pushed From -> To by another
+	EventReturn    EventKind = "return"    // a piece goes back to its owner's hand (From)
+	EventCapture   EventKind = "capture"   // a piece is taken off the board (From)
+	EventRemove    EventKind = "remove"    // a piece is removed by a rule (FIFO), not by a capture
+	EventCollision EventKind = "collision" // pieces aiming at the same square bounce (To)
+	EventEliminate EventKind = "eliminate" // a seat leaves the game (Seat)
+	EventBlast     EventKind = "blast"     // a cell is hit by an explosion (To, Delay)
+	EventSlide     EventKind = "slide"     // a kicked object slides From -> To
+	EventHealth    EventKind = "health"    // a seat's health changes (Seat, Value = new health)
+	// EventSeatSwap is the event a pie-rule swap reports: the people at
+	// seats 0 and 1 exchange seats, while the position stays as it is. The
+	// application exchanges its seat entries (names, human or bot).
+	EventSeatSwap EventKind = "swap"
+)
 
 // Evented is implemented by states that report the steps of their last play.
 type Evented interface {
@@ -215,4 +237,37 @@ func LegalTokens(st State) any {
 // actions). Turn is the number of completed turns.
 type TurnCounter interface {
 	Turn() int
+}
+
+// Viewer is implemented by games with hidden information (knights under
+// fog): View is the position as a person in that seat may see it, an
+// independent state in which what the seat cannot see is left out.
+// Games without it show everything to everyone.
+type Viewer interface {
+	View(seat int) State
+}
+
+// ViewOf is the view of one seat: an independent state holding no more
+// than that seat may see. Bots and the hot-seat pick screen get only
+// this; the engine and save files keep the truth.
+func ViewOf(st State, seat int) State {
+	if v, ok := st.(Viewer); ok {
+		return v.View(seat)
+	}
+	return st.Clone()
+}
+
+// MidTurner is implemented by games whose seat acts several times in one
+// turn (arena: up to five actions ending with "end"). MidTurn reports
+// whether the seat to move has already acted in the turn now running, so
+// the application can take back one action of it, or a whole turn.
+type MidTurner interface {
+	MidTurn() bool
+}
+
+// MidTurn reports whether the seat to move is in the middle of a
+// multi-action turn (false for games that have none).
+func MidTurn(st State) bool {
+	m, ok := st.(MidTurner)
+	return ok && m.MidTurn()
 }

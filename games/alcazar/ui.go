@@ -131,7 +131,7 @@ func (s *State) LastEvents() []games.Event {
 		if st.ToHand {
 			note = "to hand: " + st.Note
 		}
-		out[i] = games.Event{Kind: st.Kind, Seat: st.Seat, Piece: st.N, From: st.From, To: st.To, Note: note}
+		out[i] = games.Event{Kind: games.EventKind(st.Kind), Seat: st.Seat, Piece: st.N, From: st.From, To: st.To, Note: note}
 	}
 	return out
 }

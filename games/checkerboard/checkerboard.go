@@ -268,10 +268,10 @@ func (s *State) LastEvents() []games.Event {
 		return nil
 	}
 	seat := int(s.board[s.placed])
-	ev := []games.Event{{Kind: "enter", Seat: seat, To: s.name(int(s.placed))}}
+	ev := []games.Event{{Kind: games.EventEnter, Seat: seat, To: s.name(int(s.placed))}}
 	if s.gone >= 0 {
 		gone := s.name(int(s.gone))
-		ev = append(ev, games.Event{Kind: "remove", Seat: seat, From: gone, Note: "FIFO: " + gone + " removed"})
+		ev = append(ev, games.Event{Kind: games.EventRemove, Seat: seat, From: gone, Note: "FIFO: " + gone + " removed"})
 	}
 	return ev
 }

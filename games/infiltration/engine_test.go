@@ -334,7 +334,7 @@ func TestEventsAndAccessors(t *testing.T) {
 	ev := st.LastEvents()
 	kinds := []string{}
 	for _, e := range ev {
-		kinds = append(kinds, e.Kind+":"+e.From+">"+e.To)
+		kinds = append(kinds, string(e.Kind)+":"+e.From+">"+e.To)
 	}
 	if got := strings.Join(kinds, " "); got != "move:c6>e8 return:d7> promote:>e8" {
 		t.Fatalf("events %s", got)

@@ -68,7 +68,7 @@ const (
 	evSwap
 )
 
-var evKinds = [...]string{"", "enter", "move", "return", "promote", "swap"}
+var evKinds = [...]games.EventKind{"", games.EventEnter, games.EventMove, games.EventReturn, "promote", games.EventSeatSwap}
 
 func (s *State) addEvent(e event) {
 	if int(s.nev) < len(s.ev) {

@@ -1,0 +1,860 @@
+// Package session is a game in progress, without Fyne: the list of states
+// and a position pointer, undo and redo by turn, the bots thinking in
+// goroutines, secret simultaneous picks, bot plans played token by token,
+// and hooks for autosave and statistics. It is shaped after the mid-end of
+// Simon Tatham's puzzles: the screen draws what the session holds and
+// sends it what a person does.
+//
+// Every method is called on one goroutine (the UI's). Bots think in their
+// own goroutines on their seat's view; their answers come back through the
+// posting function given at creation (fyne.Do in the app, a queue in
+// tests), tagged with the generation they were computed for, and are
+// dropped if the game moved on meanwhile.
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tabulagames/tabula/ai"
+	"github.com/tabulagames/tabula/games"
+)
+
+// Options are what a session needs from its surroundings.
+type Options struct {
+	// Post runs a function on the UI goroutine. Required.
+	Post func(func())
+	// Clock paces the bots and times the picks; nil is the real clock.
+	Clock Clock
+	// NewBot makes a seat's bot; nil is ai.New. Tests put scripted bots here.
+	NewBot func(game, name string, o ai.Options) (ai.Bot, error)
+}
+
+// Session is one game in progress.
+type Session struct {
+	Game  games.Game
+	Rules games.Rules
+	Seed  int64
+	// Seats says who sits where now; a pie-rule swap exchanges seats 0
+	// and 1. startSeats is who sat where at the start (what a save holds).
+	Seats      []games.SeatInfo
+	startSeats []games.SeatInfo
+	Setup      json.RawMessage
+
+	Created time.Time
+	Path    string // the save file this game was last saved to or opened from
+
+	states []games.State   // states[0] is the start; one more per token
+	tokens []string        // the turn tokens, in notation
+	turns  [][]games.Move  // the same turns as moves (for marking and animating)
+	events [][]games.Event // what each turn did, for games that report it
+	redo   [][]string      // groups of tokens taken back by Undo
+	view   int             // the state on the board; len(states)-1 when live
+
+	// Pacing. A bot's answer comes at least BotDelay after the move before
+	// it when a person plays, AutoDelay when only bots play, so people can
+	// follow. TokenDelay, when set, paces the tokens of a bot's plan after
+	// the first (arena: 500 ms, 250 ms for a turn); otherwise BotDelay.
+	BotDelay   time.Duration
+	AutoDelay  time.Duration
+	TokenDelay func(token string) time.Duration
+	// PickTime, when not 0, gives each person's secret pick a countdown
+	// started by OpenPick (knights `timer`).
+	PickTime time.Duration
+	Paused   bool // bots do not move (a bot-only game, stopped by the player)
+
+	// OnChange is called after every change (a move, a pick, undo, a bot
+	// starting or stopping, a view change); OnMove after a turn token is
+	// played; OnFinished once when the game ends (statistics, autosave).
+	OnChange   func()
+	OnMove     func(turn []games.Move, byBot bool)
+	OnFinished func(games.Outcome)
+	// OnBotError is called when a bot fails (not when it is cancelled).
+	OnBotError func(seat int, err error)
+	// OnPickTimeout is called when a person's pick time runs out, before
+	// the session picks the seat's first legal move: a board that has a
+	// square selected confirms it here with Pick.
+	OnPickTimeout func(seat int)
+
+	post   func(func())
+	clock  Clock
+	newBot func(game, name string, o ai.Options) (ai.Bot, error)
+	bots   map[int]seatBot // one bot per bot seat, made once
+
+	gen      int                // bumped on every change; stale answers are dropped
+	cancel   context.CancelFunc // of the thinking bots, if any
+	thinking []int              // seats whose bot is thinking
+	finished bool               // OnFinished has been called
+	lastMove time.Time          // when the last token was played; zero before any
+
+	picks map[int]games.Move // the secret picks of the simultaneous turn now running
+	plan  []string           // the rest of a bot's plan for the turn now running
+
+	hint       *Hint
+	hintCancel context.CancelFunc // of the hint being computed, if any
+	pickTimer  int                // bumped when a pick timer is started or void
+}
+
+type seatBot struct {
+	name string
+	bot  ai.Bot
+}
+
+// Hint is the strongest bot's suggestion for a person.
+type Hint struct {
+	Seat  int
+	Move  games.Move
+	Token string
+}
+
+// ErrNotYourTurn refuses a move when no person is to act.
+var ErrNotYourTurn = errors.New("Wait: the computer is to move.")
+
+// ErrViewingPast refuses a move while an earlier position is shown.
+var ErrViewingPast = errors.New("You are looking at an earlier position: go back to the game to move.")
+
+// New starts a game. Rules must be validated.
+func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, setup json.RawMessage, o Options) (*Session, error) {
+	st, err := g.New(games.Config{Rules: rules, Seed: seed, Setup: setup})
+	if err != nil {
+		return nil, err
+	}
+	if len(seats) != st.Seats() {
+		return nil, fmt.Errorf("%d seats given; this game has %d", len(seats), st.Seats())
+	}
+	if o.Post == nil {
+		return nil, errors.New("session: no posting function")
+	}
+	if o.Clock == nil {
+		o.Clock = RealClock{}
+	}
+	if o.NewBot == nil {
+		o.NewBot = ai.New
+	}
+	s := &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: o.Clock.Now().UTC(),
+		states: []games.State{st}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
+		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}}
+	for i := range seats {
+		if !seats[i].Human() {
+			if _, err := s.botFor(i); err != nil {
+				return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+		}
+	}
+	return s, nil
+}
+
+// FromRecord replays a saved game into a session.
+func FromRecord(rec *games.Record, o Options) (*Session, error) {
+	g, st, err := rec.Start()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := games.ValidateRules(g.RuleSpecs(), rec.Rules)
+	if err != nil {
+		return nil, err
+	}
+	seats := rec.Seats
+	if seats == nil {
+		seats = make([]games.SeatInfo, st.Seats())
+		for i := range seats {
+			seats[i] = games.SeatInfo{Name: fmt.Sprintf("Player %d", i+1), Controller: "human"}
+		}
+	}
+	s, err := New(g, rules, rec.Seed, seats, rec.Setup, o)
+	if err != nil {
+		return nil, err
+	}
+	if !rec.Created.IsZero() {
+		s.Created = rec.Created
+	}
+	for i, tok := range rec.Moves {
+		if err := s.apply(tok); err != nil {
+			return nil, &games.ReplayError{Ply: i, Token: tok, Err: err}
+		}
+	}
+	s.lastMove = time.Time{} // nothing to pace after: the game was loaded
+	s.finished = s.Live().Outcome().Over() // a finished game is not counted again
+	return s, nil
+}
+
+// Record is the game as a save record.
+func (s *Session) Record() *games.Record {
+	rules := map[string]any{}
+	for k, v := range s.Rules {
+		rules[k] = v
+	}
+	return &games.Record{Game: s.Game.ID(), Rules: rules, Seed: s.Seed, Seats: s.startSeats,
+		Moves: append([]string{}, s.tokens...), Setup: s.Setup, Created: s.Created, Updated: s.clock.Now().UTC()}
+}
+
+// ---- what the board shows ----
+
+// Live is the current state of the game.
+func (s *Session) Live() games.State { return s.states[len(s.states)-1] }
+
+// Viewed is the state on the board (the live one, or a past one).
+func (s *Session) Viewed() games.State { return s.states[s.view] }
+
+// ViewIndex is the token shown; Plies the number of tokens played.
+func (s *Session) ViewIndex() int { return s.view }
+func (s *Session) Plies() int     { return len(s.tokens) }
+
+// Viewing reports whether a past position is shown.
+func (s *Session) Viewing() bool { return s.view != len(s.states)-1 }
+
+// Tokens are the turn tokens played, in notation.
+func (s *Session) Tokens() []string { return s.tokens }
+
+// LastTurn is the token that led to the viewed state, as moves with its
+// events, and the state before it (nil at the start).
+func (s *Session) LastTurn() (prev games.State, turn []games.Move, events []games.Event) {
+	if s.view == 0 {
+		return nil, nil, nil
+	}
+	return s.states[s.view-1], s.turns[s.view-1], s.events[s.view-1]
+}
+
+// SetView shows a past position (or the live one with Plies()).
+func (s *Session) SetView(i int) {
+	s.view = max(0, min(i, len(s.states)-1))
+	s.changed()
+}
+
+// Thinking lists the seats whose bot is thinking.
+func (s *Session) Thinking() []int { return s.thinking }
+
+// Hint is the current hint, if any.
+func (s *Session) Hint() *Hint { return s.hint }
+
+// HintThinking reports whether a hint is being computed.
+func (s *Session) HintThinking() bool { return s.hintCancel != nil }
+
+// Simultaneous reports whether the turn now running is a simultaneous one
+// (several seats pick in secret, then one joint move).
+func (s *Session) Simultaneous() bool {
+	_, ok := s.Live().(games.TurnCodec)
+	return ok || len(s.Live().ToMove()) > 1
+}
+
+// HumanToMove is the seat a person may play now, or -1: the seat to move,
+// or in a simultaneous turn the first person who has not picked yet (the
+// seat whose pick screen shows on a shared device).
+func (s *Session) HumanToMove() int {
+	if s.Viewing() {
+		return -1
+	}
+	for _, seat := range s.Live().ToMove() {
+		if _, picked := s.picks[seat]; s.Seats[seat].Human() && !picked {
+			return seat
+		}
+	}
+	return -1
+}
+
+// Pending lists the seats of the simultaneous turn now running that have
+// not picked yet (people and bots), ascending; empty otherwise.
+func (s *Session) Pending() []int {
+	if !s.Simultaneous() {
+		return nil
+	}
+	var out []int
+	for _, seat := range s.Live().ToMove() {
+		if _, picked := s.picks[seat]; !picked {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// HasHuman reports whether any person plays.
+func (s *Session) HasHuman() bool {
+	for _, seat := range s.Seats {
+		if seat.Human() {
+			return true
+		}
+	}
+	return false
+}
+
+// HumansAtOnce is the number of people in the turn now running: above one,
+// a shared device shows a hand-over screen between their secret picks.
+func (s *Session) HumansAtOnce() int {
+	n := 0
+	for _, seat := range s.Live().ToMove() {
+		if s.Seats[seat].Human() {
+			n++
+		}
+	}
+	return n
+}
+
+// ---- what a person does ----
+
+// Submit plays a person's token: the move of the seat to move, or in a
+// simultaneous turn the secret pick of HumanToMove. It is refused (with
+// the reason in a player's words, and nothing changed) when no person is
+// to act, a past position is shown, or the move is illegal.
+func (s *Session) Submit(token string) error {
+	if err := s.canAct(); err != nil {
+		return err
+	}
+	seat := s.HumanToMove()
+	if seat < 0 {
+		return ErrNotYourTurn
+	}
+	if s.Simultaneous() {
+		return s.Pick(seat, token)
+	}
+	if err := s.apply(token); err != nil {
+		return err
+	}
+	s.redo = nil
+	s.afterMove(false)
+	return nil
+}
+
+// Pick records a person's secret move for a simultaneous turn. Nothing is
+// revealed until every seat of the turn has picked; the last pick plays
+// the joint move.
+func (s *Session) Pick(seat int, token string) error {
+	if err := s.canAct(); err != nil {
+		return err
+	}
+	if !s.Simultaneous() {
+		return errors.New("This turn is not played by picking at the same time.")
+	}
+	st := s.Live()
+	if seat < 0 || seat >= len(s.Seats) || !contains(st.ToMove(), seat) {
+		return fmt.Errorf("Seat %d does not pick this turn.", seat+1)
+	}
+	if !s.Seats[seat].Human() {
+		return fmt.Errorf("%s is played by the computer.", s.Seats[seat].Name)
+	}
+	if _, done := s.picks[seat]; done {
+		return fmt.Errorf("%s has already picked this turn.", s.Seats[seat].Name)
+	}
+	m, err := st.ParseMove(seat, token)
+	if err != nil {
+		return err
+	}
+	if s.picks == nil {
+		s.picks = map[int]games.Move{}
+	}
+	s.picks[seat] = m
+	s.pickTimer++ // this seat's countdown is over
+	s.redo = nil
+	s.hint = nil
+	s.cancelHint()
+	if !s.resolvePicks(false) {
+		s.changed()
+	}
+	return nil
+}
+
+// OpenPick starts the countdown of a person's secret pick, when PickTime
+// is set: the screen calls it when that seat's pick screen opens. When it
+// runs out, OnPickTimeout may confirm a selection; if the seat still has
+// not picked, it picks its first legal move.
+func (s *Session) OpenPick(seat int) {
+	if s.PickTime <= 0 || !s.Simultaneous() || s.HumanToMove() != seat {
+		return
+	}
+	s.pickTimer++
+	timer, gen := s.pickTimer, s.gen
+	ch := s.clock.After(s.PickTime)
+	go func() {
+		<-ch
+		s.post(func() {
+			if s.pickTimer != timer || s.gen != gen || s.HumanToMove() != seat {
+				return // picked, undone or left meanwhile
+			}
+			if s.OnPickTimeout != nil {
+				s.OnPickTimeout(seat)
+			}
+			if s.HumanToMove() == seat && s.gen == gen {
+				st := s.Live()
+				if legal := st.Legal(seat); len(legal) > 0 {
+					s.Pick(seat, st.MoveString(seat, legal[0]))
+				}
+			}
+		})
+	}()
+}
+
+func (s *Session) canAct() error {
+	if s.Live().Outcome().Over() {
+		return games.ErrGameOver
+	}
+	if s.Viewing() {
+		return ErrViewingPast
+	}
+	return nil
+}
+
+// resolvePicks plays the joint move when every seat of the simultaneous
+// turn has picked, and reports whether it did.
+func (s *Session) resolvePicks(byBot bool) bool {
+	st := s.Live()
+	to := st.ToMove()
+	moves := make([]games.Move, len(to))
+	for i, seat := range to {
+		m, ok := s.picks[seat]
+		if !ok {
+			return false
+		}
+		moves[i] = m
+	}
+	s.picks = nil
+	if err := s.apply(games.FormatTurn(st, moves)); err != nil {
+		s.botFailed(-1, err) // cannot happen: every pick was checked
+		return false
+	}
+	s.afterMove(byBot)
+	return true
+}
+
+// ---- playing tokens ----
+
+// apply plays one token on the live state and appends it to the history.
+func (s *Session) apply(token string) error {
+	next := s.Live().Clone()
+	moves, err := games.ParseTurn(next, token)
+	if err != nil {
+		return err
+	}
+	if err := next.Play(moves...); err != nil {
+		return err
+	}
+	var ev []games.Event
+	if e, ok := next.(games.Evented); ok {
+		ev = e.LastEvents()
+	}
+	s.states = append(s.states, next)
+	s.tokens = append(s.tokens, token)
+	s.turns = append(s.turns, moves)
+	s.events = append(s.events, ev)
+	s.view = len(s.states) - 1
+	s.lastMove = s.clock.Now()
+	s.updateSeats()
+	return nil
+}
+
+// updateSeats derives who sits where from the history: every pie-rule swap
+// played so far exchanges seats 0 and 1, so undo and redo stay right.
+func (s *Session) updateSeats() {
+	s.Seats = append([]games.SeatInfo{}, s.startSeats...)
+	for _, turn := range s.events {
+		if SwapIn(turn) && len(s.Seats) > 1 {
+			s.Seats[0], s.Seats[1] = s.Seats[1], s.Seats[0]
+		}
+	}
+}
+
+// SwapIn reports whether a turn's events hold a pie-rule swap.
+func SwapIn(events []games.Event) bool {
+	for _, e := range events {
+		if e.Kind == games.EventSeatSwap {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Session) afterMove(byBot bool) {
+	s.hint = nil
+	s.stopBots()
+	if s.OnMove != nil {
+		s.OnMove(s.turns[len(s.turns)-1], byBot)
+	}
+	s.checkFinished()
+	s.changed()
+	s.Start()
+}
+
+// checkFinished calls OnFinished the first time the game is seen over.
+func (s *Session) checkFinished() {
+	if out := s.Live().Outcome(); out.Over() && !s.finished {
+		s.finished = true
+		if s.OnFinished != nil {
+			s.OnFinished(out)
+		}
+	}
+}
+
+func (s *Session) changed() {
+	if s.OnChange != nil {
+		s.OnChange()
+	}
+}
+
+// ---- undo and redo ----
+
+// pop takes the last token back and returns it.
+func (s *Session) pop() string {
+	n := len(s.tokens) - 1
+	tok := s.tokens[n]
+	s.states, s.tokens, s.turns, s.events = s.states[:n+1], s.tokens[:n], s.turns[:n], s.events[:n]
+	s.view = n
+	s.updateSeats()
+	return tok
+}
+
+// CanUndo reports whether Undo would do anything.
+func (s *Session) CanUndo() bool { return len(s.tokens) > 0 || s.humanPicked() }
+
+// CanRedo reports whether Redo would do anything.
+func (s *Session) CanRedo() bool { return len(s.redo) > 0 }
+
+// humanPicked reports whether a person has picked in the simultaneous
+// turn now running.
+func (s *Session) humanPicked() bool {
+	for seat := range s.picks {
+		if s.Seats[seat].Human() {
+			return true
+		}
+	}
+	return false
+}
+
+// Undo takes back a person's last whole turn and the bots' answers since,
+// so the same person is to act again:
+//   - in a simultaneous turn some people have picked in: those picks (the
+//     turn starts again; it is never left half-picked);
+//   - in the middle of a person's multi-action turn: that turn's last action;
+//   - otherwise tokens back to the start of the last turn a person played.
+//
+// In a game without people it takes back one turn and pauses the bots.
+func (s *Session) Undo() {
+	if !s.CanUndo() {
+		return
+	}
+	s.stopBots()
+	s.hint, s.plan = nil, nil
+	if s.humanPicked() {
+		s.picks = nil
+		s.changed()
+		s.Start()
+		return
+	}
+	var group []string
+	switch {
+	case !s.HasHuman():
+		group = append(group, s.pop())
+		for len(s.tokens) > 0 && games.MidTurn(s.Live()) {
+			group = append(group, s.pop())
+		}
+		s.Paused = true
+	case s.HumanToMove() >= 0 && games.MidTurn(s.Live()):
+		group = append(group, s.pop()) // one action of the turn now running
+	default:
+		for len(s.tokens) > 0 {
+			byHuman := false
+			for _, seat := range s.states[len(s.states)-2].ToMove() {
+				byHuman = byHuman || s.Seats[seat].Human()
+			}
+			group = append(group, s.pop())
+			if byHuman && s.HumanToMove() >= 0 && !games.MidTurn(s.Live()) {
+				break
+			}
+		}
+	}
+	s.redo = append(s.redo, group)
+	s.changed()
+	s.Start()
+}
+
+// Redo plays again what the last Undo took back.
+func (s *Session) Redo() {
+	if !s.CanRedo() {
+		return
+	}
+	s.stopBots()
+	s.plan = nil
+	group := s.redo[len(s.redo)-1]
+	s.redo = s.redo[:len(s.redo)-1]
+	for i := len(group) - 1; i >= 0; i-- {
+		if err := s.apply(group[i]); err != nil {
+			break // cannot happen: the same tokens were legal before
+		}
+	}
+	s.hint = nil
+	s.checkFinished()
+	s.changed()
+	s.Start()
+}
+
+// ---- bots ----
+
+// stopBots cancels thinking bots, a hint being computed and the secret
+// picks of bots; their answers, if they come, are dropped. A bot's plan is
+// kept: the next Start plays it on (Undo, Redo and Stop drop it).
+func (s *Session) stopBots() {
+	s.gen++
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel = nil
+	}
+	s.thinking = nil
+	s.cancelHint()
+	for seat := range s.picks {
+		if !s.Seats[seat].Human() {
+			delete(s.picks, seat)
+		}
+	}
+}
+
+func (s *Session) cancelHint() {
+	if s.hintCancel != nil {
+		s.hintCancel()
+		s.hintCancel = nil
+	}
+}
+
+// Stop cancels everything for good (back to the picker, a new game).
+func (s *Session) Stop() {
+	s.stopBots()
+	s.plan = nil
+	s.Paused = true
+}
+
+// Resume lets the bots play again after a pause.
+func (s *Session) Resume() {
+	s.Paused = false
+	s.Start()
+	s.changed()
+}
+
+// botFor is the bot of a seat, made once (again after a pie-rule swap
+// seats another bot there).
+func (s *Session) botFor(seat int) (ai.Bot, error) {
+	name := s.Seats[seat].Bot
+	if b, ok := s.bots[seat]; ok && b.name == name {
+		return b.bot, nil
+	}
+	b, err := s.newBot(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed)*7919 + uint64(seat), Time: 10 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	s.bots[seat] = seatBot{name: name, bot: b}
+	return b, nil
+}
+
+// delay is how long a bot's answer waits after the token before it.
+func (s *Session) delay() time.Duration {
+	if s.HasHuman() {
+		return s.BotDelay
+	}
+	return s.AutoDelay
+}
+
+// Start lets the bots that act now think, in a goroutine on their seats'
+// views. It does nothing while paused, when the game is over, when bots
+// are already thinking, or when only people act.
+func (s *Session) Start() {
+	st := s.Live()
+	if s.Paused || s.cancel != nil || st.Outcome().Over() {
+		return
+	}
+	if len(s.plan) > 0 {
+		s.playPlan()
+		return
+	}
+	var seats []int
+	for _, seat := range st.ToMove() {
+		if _, picked := s.picks[seat]; !s.Seats[seat].Human() && !picked {
+			seats = append(seats, seat)
+		}
+	}
+	if len(seats) == 0 {
+		return
+	}
+	bots := make([]ai.Bot, len(seats))
+	for i, seat := range seats {
+		b, err := s.botFor(seat)
+		if err != nil {
+			s.botFailed(seat, err)
+			return
+		}
+		bots[i] = b
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.thinking = cancel, seats
+	// Everything the goroutine needs is read here: it must not touch the
+	// session, which only the UI goroutine may read or change.
+	gen, clone, since, delay := s.gen, st.Clone(), s.lastMove, s.delay()
+	progress := ai.ProgressOf(st, s.Seed, len(s.tokens))
+	go func() {
+		answers := make([]ai.Answer, len(seats))
+		for i, seat := range seats {
+			a, err := ai.Ask(ctx, bots[i], clone, seat, progress)
+			if ctx.Err() != nil {
+				return // cancelled: the game moved on
+			}
+			if err != nil {
+				s.post(func() {
+					if s.gen == gen {
+						s.cancel, s.thinking = nil, nil
+						s.botFailed(seat, err)
+					}
+				})
+				return
+			}
+			answers[i] = a
+		}
+		if w := wait(s.clock, since, delay); w > 0 {
+			select {
+			case <-s.clock.After(w):
+			case <-ctx.Done():
+				return
+			}
+		}
+		s.post(func() {
+			if s.gen != gen {
+				return // undo, new game or back: the answer is stale
+			}
+			s.cancel, s.thinking = nil, nil
+			s.botsAnswered(seats, answers)
+		})
+	}()
+	s.changed()
+}
+
+// botsAnswered plays what the bots decided: a move, the first token of a
+// plan, or their secret picks of a simultaneous turn.
+func (s *Session) botsAnswered(seats []int, answers []ai.Answer) {
+	if s.Simultaneous() && answers[0].Plan == nil {
+		if s.picks == nil {
+			s.picks = map[int]games.Move{}
+		}
+		for i, seat := range seats {
+			s.picks[seat] = answers[i].Move
+		}
+		if !s.resolvePicks(true) {
+			s.changed() // the people still pick
+		}
+		return
+	}
+	seat, a := seats[0], answers[0]
+	token := s.Live().MoveString(seat, a.Move)
+	if a.Plan != nil {
+		token, s.plan = a.Plan[0], a.Plan[1:]
+	}
+	if err := s.apply(token); err != nil {
+		s.plan = nil
+		s.botFailed(seat, fmt.Errorf("its move %q was refused: %w", token, err))
+		return
+	}
+	s.afterMove(true) // which plays on the rest of a plan
+}
+
+// playPlan plays the next token of a bot's plan after its pause. A plan
+// whose turn has ended (a place or kick spent the last action) is dropped.
+func (s *Session) playPlan() {
+	st := s.Live()
+	to := st.ToMove()
+	if len(to) != 1 || s.Seats[to[0]].Human() || !games.MidTurn(st) {
+		s.plan = nil
+		return
+	}
+	token, seat := s.plan[0], to[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.thinking = cancel, []int{seat}
+	gen := s.gen
+	d := s.BotDelay
+	if s.TokenDelay != nil {
+		d = s.TokenDelay(token)
+	}
+	w := wait(s.clock, s.lastMove, d)
+	go func() {
+		if w > 0 {
+			select {
+			case <-s.clock.After(w):
+			case <-ctx.Done():
+				return
+			}
+		}
+		s.post(func() {
+			if s.gen != gen {
+				return
+			}
+			s.cancel, s.thinking = nil, nil
+			s.plan = s.plan[1:]
+			if err := s.apply(token); err != nil {
+				s.plan = nil
+				s.botFailed(seat, fmt.Errorf("its planned %q was refused: %w", token, err))
+				return
+			}
+			s.afterMove(true) // which plays on the rest of the plan
+		})
+	}()
+	s.changed()
+}
+
+func (s *Session) botFailed(seat int, err error) {
+	if s.OnBotError != nil {
+		s.OnBotError(seat, err)
+	}
+	s.changed()
+}
+
+// AskHint computes the strongest bot's move for the person to act, in a
+// goroutine, on that seat's view; done is called on the UI goroutine when
+// it is ready. A hint already being computed is not started twice; any
+// change to the game (a move, undo, leaving) cancels it.
+func (s *Session) AskHint(done func(*Hint)) {
+	seat := s.HumanToMove()
+	if seat < 0 || s.hintCancel != nil {
+		return
+	}
+	name := ai.Strongest(s.Game.ID())
+	bot, err := s.newBot(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.hintCancel = cancel
+	gen, clone := s.gen, s.Live().Clone()
+	progress := ai.ProgressOf(clone, s.Seed, len(s.tokens))
+	go func() {
+		a, err := ai.Ask(ctx, bot, clone, seat, progress)
+		s.post(func() {
+			if s.gen != gen || ctx.Err() != nil {
+				return
+			}
+			s.hintCancel = nil
+			cancel()
+			if err != nil {
+				s.changed()
+				return
+			}
+			token := ""
+			if a.Plan != nil {
+				token = a.Plan[0]
+				if m, perr := clone.ParseMove(seat, token); perr == nil {
+					a.Move = m
+				}
+			} else {
+				token = clone.MoveString(seat, a.Move)
+			}
+			s.hint = &Hint{Seat: seat, Move: a.Move, Token: token}
+			s.changed()
+			if done != nil {
+				done(s.hint)
+			}
+		})
+	}()
+	s.changed()
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

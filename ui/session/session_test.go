@@ -1,0 +1,299 @@
+package session
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabulagames/tabula/ai"
+	"github.com/tabulagames/tabula/games"
+	_ "github.com/tabulagames/tabula/games/all"
+	"github.com/tabulagames/tabula/games/toy"
+)
+
+func classicSession(t *testing.T, h *harness, seats []games.SeatInfo, bots map[string]ai.Bot) *Session {
+	t.Helper()
+	g, _ := games.Lookup("classic")
+	s, err := New(g, games.Defaults(g.RuleSpecs()), 1, seats, nil, h.options(botsBy(bots)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func toySession(t *testing.T, h *harness, seats []games.SeatInfo, bots map[string]ai.Bot) *Session {
+	t.Helper()
+	toy.Register()
+	g, _ := games.Lookup(toy.ID)
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(len(seats))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(g, rules, 5, seats, nil, h.options(botsBy(bots)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The audit's first hang: a bot in the first seat that thinks longer than
+// the bot delay before any person has moved waited about 292 years
+// (delay - time.Since(zero time) wrapped around).
+func TestFirstMoverBotThatThinksLongMoves(t *testing.T) {
+	h := newHarness(t)
+	slow := &scripted{think: func(context.Context, ai.Decision) { h.clock.Advance(2400 * time.Millisecond) }}
+	s := classicSession(t, h, []games.SeatInfo{bot("slow"), human("Ana")}, map[string]ai.Bot{"slow": slow})
+	s.Start()
+	h.until(func() bool { return s.Plies() == 1 })
+	for _, w := range h.waits {
+		if w > s.BotDelay {
+			t.Errorf("the first move waited %v, more than the bot delay %v", w, s.BotDelay)
+		}
+	}
+	if s.HumanToMove() != 1 {
+		t.Errorf("after the bot's first move the person should be to move, got seat %d", s.HumanToMove())
+	}
+}
+
+func TestWaitNeverWrapsAround(t *testing.T) {
+	c := newFakeClock()
+	cases := []struct {
+		since time.Time
+		want  time.Duration
+	}{
+		{time.Time{}, 0},                           // nothing played yet
+		{c.Now(), 400 * time.Millisecond},          // just played
+		{c.Now().Add(-time.Second), 0},             // long enough ago
+		{c.Now().Add(-100 * time.Millisecond), 300 * time.Millisecond},
+		{c.Now().Add(time.Hour), 400 * time.Millisecond}, // the clock went back
+		{time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC), 0},    // saturating subtraction
+	}
+	for _, tc := range cases {
+		if got := wait(c, tc.since, 400*time.Millisecond); got != tc.want {
+			t.Errorf("wait(since %v) = %v, want %v", tc.since, got, tc.want)
+		}
+	}
+}
+
+func TestBotAnswerWaitsTheDelayAfterAPersonsMove(t *testing.T) {
+	h := newHarness(t)
+	s := classicSession(t, h, []games.SeatInfo{human("Ana"), bot("quick")}, map[string]ai.Bot{"quick": &scripted{}})
+	s.BotDelay = 400 * time.Millisecond
+	if err := s.Submit("b2"); err != nil {
+		t.Fatal(err)
+	}
+	h.until(func() bool { return s.Plies() == 2 })
+	if len(h.waits) != 1 || h.waits[0] != 400*time.Millisecond {
+		t.Errorf("the bot's answer should wait the whole delay once; waits %v", h.waits)
+	}
+}
+
+// An answer posted for a position that Undo took back is dropped: the
+// answer is queued, Undo runs first, then the answer arrives.
+func TestStaleBotAnswerIsDropped(t *testing.T) {
+	h := newHarness(t)
+	s := classicSession(t, h, []games.SeatInfo{human("Ana"), bot("quick")}, map[string]ai.Bot{"quick": &scripted{}})
+	s.BotDelay = 0
+	if err := s.Submit("a1"); err != nil {
+		t.Fatal(err)
+	}
+	answer := h.queued()
+	s.Undo()
+	if s.Plies() != 0 {
+		t.Fatalf("undo should take back Ana's move, %d plies left", s.Plies())
+	}
+	answer() // the stale answer: dropped
+	if s.Plies() != 0 || s.HumanToMove() != 0 {
+		t.Errorf("a stale answer changed the game: plies %d, to move %d", s.Plies(), s.HumanToMove())
+	}
+}
+
+func TestUndoTakesBackThePersonsMoveAndTheReply(t *testing.T) {
+	h := newHarness(t)
+	s := classicSession(t, h, []games.SeatInfo{human("Ana"), bot("quick")}, map[string]ai.Bot{"quick": &scripted{}})
+	s.Submit("b2")
+	h.until(func() bool { return s.Plies() == 2 })
+	s.Undo()
+	if s.Plies() != 0 || s.HumanToMove() != 0 || !s.CanRedo() {
+		t.Fatalf("after undo: plies %d, to move %d, redo %v", s.Plies(), s.HumanToMove(), s.CanRedo())
+	}
+	s.Redo()
+	if got := strings.Join(s.Tokens(), " "); got != "b2 a1" {
+		t.Errorf("redo gave %q, want the same two moves", got)
+	}
+}
+
+// ---- simultaneous turns (the toy game's bids) ----
+
+func TestSimultaneousPicksStaySecretUntilEverySeatPicked(t *testing.T) {
+	h := newHarness(t)
+	spy := &scripted{}
+	s := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo"), bot("spy")}, map[string]ai.Bot{"spy": spy})
+	s.BotDelay = 0
+	s.Start()
+	h.until(func() bool { return len(s.Thinking()) == 0 }) // the bot has picked, in secret
+	if s.Plies() != 0 {
+		t.Fatal("the bot's pick was revealed before the people picked")
+	}
+	if got := s.Pending(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Fatalf("pending seats %v, want [0 1]", got)
+	}
+	if s.HumanToMove() != 0 || s.HumansAtOnce() != 2 {
+		t.Fatalf("Ana picks first: to move %d, people at once %d", s.HumanToMove(), s.HumansAtOnce())
+	}
+	if err := s.Submit("2"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Plies() != 0 || s.HumanToMove() != 1 {
+		t.Fatalf("after Ana's pick: plies %d, next picker %d", s.Plies(), s.HumanToMove())
+	}
+	if err := s.Pick(0, "3"); err == nil {
+		t.Error("Ana picked twice")
+	}
+	if err := s.Pick(1, "9"); err == nil {
+		t.Error("an illegal pick was taken")
+	}
+	if err := s.Pick(1, "2"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Plies() != 1 || s.Tokens()[0] != "2,2,1" {
+		t.Fatalf("the joint move: %v, want [2,2,1]", s.Tokens())
+	}
+	// The bot was asked once, on the turn's start, and saw only its own card.
+	views := spy.views()
+	if len(views) != 1 {
+		t.Fatalf("the bot was asked %d times", len(views))
+	}
+	v := views[0].(*toy.State)
+	if v.Card(0) != toy.Hidden || v.Card(1) != toy.Hidden || v.Card(2) == toy.Hidden {
+		t.Errorf("the bot saw cards %d %d %d; only its own should show", v.Card(0), v.Card(1), v.Card(2))
+	}
+}
+
+func TestUndoNeverLeavesASimultaneousTurnHalfPicked(t *testing.T) {
+	h := newHarness(t)
+	s := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo"), bot("quick")}, map[string]ai.Bot{"quick": &scripted{}})
+	s.BotDelay = 0
+	s.Start()
+	s.Submit("3")
+	if !s.CanUndo() {
+		t.Fatal("a pick should be undoable")
+	}
+	s.Undo()
+	if s.HumanToMove() != 0 || len(s.Pending()) < 2 || s.Plies() != 0 {
+		t.Fatalf("after undo: to move %d, pending %v, plies %d", s.HumanToMove(), s.Pending(), s.Plies())
+	}
+	s.Submit("1")
+	s.Submit("1")
+	h.until(func() bool { return s.Plies() == 1 })
+	if s.Tokens()[0] != "1,1,1" {
+		t.Fatalf("joint move %q", s.Tokens()[0])
+	}
+	// Ana leads the act turn; one action, then undo takes back that action only.
+	s.Submit("step")
+	if s.Plies() != 2 || !games.MidTurn(s.Live()) {
+		t.Fatalf("after a step: plies %d, mid-turn %v", s.Plies(), games.MidTurn(s.Live()))
+	}
+	s.Undo()
+	if s.Plies() != 1 || s.HumanToMove() != 0 {
+		t.Fatalf("undo mid-turn should take back one action: plies %d", s.Plies())
+	}
+	// A whole turn (step, end) then undo takes it all back, and the bids.
+	s.Submit("step")
+	s.Submit("end")
+	if s.Plies() != 3 {
+		t.Fatalf("plies %d", s.Plies())
+	}
+	s.Undo()
+	if s.Plies() != 1 || games.MidTurn(s.Live()) || s.HumanToMove() != 0 {
+		t.Fatalf("undo of a whole turn: plies %d, mid-turn %v, to move %d", s.Plies(), games.MidTurn(s.Live()), s.HumanToMove())
+	}
+}
+
+// ---- multi-action turns ----
+
+func TestABotsPlanIsPlayedTokenByTokenWithItsPauses(t *testing.T) {
+	h := newHarness(t)
+	plan := &planner{scripted: scripted{plan: []string{"step", "end"}}}
+	bids := &scripted{}
+	// Seat 0 leads round 0: the planner; the bids of every seat are bots too.
+	s := toySession(t, h, []games.SeatInfo{bot("plan"), bot("bids")}, map[string]ai.Bot{"plan": plan, "bids": bids})
+	s.AutoDelay = time.Second
+	s.TokenDelay = func(tok string) time.Duration {
+		if tok == "end" {
+			return 250 * time.Millisecond
+		}
+		return 500 * time.Millisecond
+	}
+	s.Start()
+	h.until(func() bool { return s.Plies() >= 3 })
+	if got := strings.Join(s.Tokens()[1:3], " "); got != "step end" {
+		t.Fatalf("the plan was played as %q", got)
+	}
+	// The bids wait the auto delay... (none before the first: nothing to follow),
+	// the plan's first token follows the bids by a second, its second by 250 ms.
+	want := []time.Duration{time.Second, 250 * time.Millisecond}
+	if len(h.waits) < 2 || h.waits[0] != want[0] || h.waits[1] != want[1] {
+		t.Errorf("pauses %v, want %v first", h.waits, want)
+	}
+	if plan.plans != 1 {
+		t.Errorf("the planner was asked %d times for one turn", plan.plans)
+	}
+}
+
+func TestPickTimerPicksTheFirstLegalMove(t *testing.T) {
+	h := newHarness(t)
+	s := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo")}, nil)
+	s.PickTime = 30 * time.Second
+	asked := -1
+	s.OnPickTimeout = func(seat int) { asked = seat }
+	s.OpenPick(0)
+	h.until(func() bool { return s.HumanToMove() == 1 })
+	if asked != 0 || h.waits[0] != 30*time.Second {
+		t.Fatalf("timeout hook for seat %d, waits %v", asked, h.waits)
+	}
+	s.OpenPick(1)
+	s.Pick(1, "3") // in time: the timer, when it fires, does nothing
+	h.step()
+	if s.Plies() != 1 || s.Tokens()[0] != "1,3" {
+		t.Fatalf("joint move %v, want [1,3]", s.Tokens())
+	}
+}
+
+// ---- hints ----
+
+func TestHintIsCancelledAndNeverStartedTwice(t *testing.T) {
+	h := newHarness(t)
+	started := make(chan context.Context, 4)
+	slow := &scripted{think: func(ctx context.Context, _ ai.Decision) {
+		started <- ctx
+		<-ctx.Done()
+	}}
+	g, _ := games.Lookup("classic")
+	s, err := New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{human("Ana"), human("Bo")}, nil,
+		h.options(func(game, name string, o ai.Options) (ai.Bot, error) { return slow, nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AskHint(nil)
+	s.AskHint(nil)
+	ctx := <-started
+	if !s.HintThinking() {
+		t.Fatal("the hint should be thinking")
+	}
+	select {
+	case <-started:
+		t.Fatal("a second click started a second hint bot")
+	default:
+	}
+	s.Stop()
+	select {
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("leaving did not cancel the hint")
+	}
+	if s.HintThinking() {
+		t.Error("the hint still counts as thinking after Stop")
+	}
+}
