@@ -176,7 +176,7 @@ func FromRecord(rec *games.Record, o Options) (*Session, error) {
 			return nil, &games.ReplayError{Ply: i, Token: tok, Err: err}
 		}
 	}
-	s.lastMove = time.Time{} // nothing to pace after: the game was loaded
+	s.lastMove = time.Time{}               // nothing to pace after: the game was loaded
 	s.finished = s.Live().Outcome().Over() // a finished game is not counted again
 	return s, nil
 }

@@ -62,9 +62,9 @@ func TestWaitNeverWrapsAround(t *testing.T) {
 		since time.Time
 		want  time.Duration
 	}{
-		{time.Time{}, 0},                           // nothing played yet
-		{c.Now(), 400 * time.Millisecond},          // just played
-		{c.Now().Add(-time.Second), 0},             // long enough ago
+		{time.Time{}, 0},                  // nothing played yet
+		{c.Now(), 400 * time.Millisecond}, // just played
+		{c.Now().Add(-time.Second), 0},    // long enough ago
 		{c.Now().Add(-100 * time.Millisecond), 300 * time.Millisecond},
 		{c.Now().Add(time.Hour), 400 * time.Millisecond}, // the clock went back
 		{time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC), 0},    // saturating subtraction
