@@ -16,6 +16,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/alcazar"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // alcazarBoard is the 3x3 board inside its frame of 12 entry slots, with
@@ -28,7 +29,7 @@ type alcazarBoard struct {
 	widget.BaseWidget
 	host Host
 
-	sess    *Session
+	sess    *session.Session
 	st      *alcazar.State
 	viewIdx int
 	bottom  int  // the seat whose tray is under (or left of) the board
@@ -147,7 +148,7 @@ func squareLoc(name string) alzLoc {
 // with its drop animated, several at once without); anything else (undo,
 // a jump in the move list, another game) stops it and shows the final
 // position at once.
-func (b *alcazarBoard) Draw(s *Session, animate bool) {
+func (b *alcazarBoard) Draw(s *session.Session, animate bool) {
 	if b.anim != nil && s == b.sess {
 		switch {
 		case s.ViewIndex() == b.viewIdx:
@@ -165,7 +166,7 @@ func (b *alcazarBoard) Draw(s *Session, animate bool) {
 	b.drawNow(s, animate)
 }
 
-func (b *alcazarBoard) drawNow(s *Session, animate bool) {
+func (b *alcazarBoard) drawNow(s *session.Session, animate bool) {
 	b.stopAnim()
 	b.pending = false
 	st, ok := s.Viewed().(*alcazar.State)
@@ -198,7 +199,7 @@ func (b *alcazarBoard) drawNow(s *Session, animate bool) {
 }
 
 // readFlags copies what does not move: whose turn, input, hint, lines.
-func (b *alcazarBoard) readFlags(s *Session) {
+func (b *alcazarBoard) readFlags(s *session.Session) {
 	st := b.st
 	b.mover = -1
 	if to := st.ToMove(); len(to) > 0 {
@@ -287,7 +288,7 @@ func (b *alcazarBoard) who(seat int) string {
 }
 
 // noteText is the line under the board when nothing animates.
-func (b *alcazarBoard) noteText(s *Session) string {
+func (b *alcazarBoard) noteText(s *session.Session) string {
 	st := b.st
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
 	if st.Outcome().Over() {

@@ -290,10 +290,7 @@ func (b *alcazarBoard) lastPhase() (*alcazar.State, []alcazar.Step) {
 	}
 	v := s.ViewIndex()
 	at := func(i int) *alcazar.State {
-		if i < 0 || i >= len(s.states) {
-			return nil
-		}
-		st, _ := s.states[i].(*alcazar.State)
+		st, _ := s.State(i).(*alcazar.State)
 		return st
 	}
 	ended := func(st *alcazar.State) bool {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/alcazar"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 var alzPeople = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
@@ -27,11 +28,7 @@ func startAlcazar(t *testing.T, u *App, seats []games.SeatInfo, setup string) (*
 	if setup != "" {
 		raw = json.RawMessage(setup)
 	}
-	s, err := NewSession(g, games.Defaults(g.RuleSpecs()), 1, seats, raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loop := openOnLoop(u, s)
+	_, loop := openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), seats, raw)
 	b := u.game.board.(*alcazarBoard)
 	if b.Size().Width < 100 {
 		b.Resize(fyne.NewSize(500, 640))
@@ -277,10 +274,10 @@ func TestAlcazarNextPlyWaitsForThePhase(t *testing.T) {
 	a := b.anim
 	a.fa.Tick(0.3)
 	// The next ply arrives (a quick bot): it waits for the phase.
-	if err := gs.session.apply("1@c5"); err != nil {
+	if err := gs.session.Submit("1@c5"); err != nil {
 		t.Fatal(err)
 	}
-	gs.refresh()
+	gs.refresh() // the session refreshes again when the next bot starts thinking
 	if b.anim != a || !b.pending {
 		t.Fatal("the next ply cut the phase short")
 	}
@@ -365,7 +362,7 @@ func TestAlcazarForcedPass(t *testing.T) {
 func TestAlcazarHintShowsSquareAndPiece(t *testing.T) {
 	u := newTestApp(t)
 	gs, b, _ := startAlcazar(t, u, alzPeople, "")
-	gs.session.hint = &Hint{Seat: 0, Move: alcazar.Drop(5, alzSq("e3")), Token: "5@e3"}
+	gs.session.ShowHint(&session.Hint{Seat: 0, Move: alcazar.Drop(5, alzSq("e3")), Token: "5@e3"})
 	gs.refresh()
 	if b.hintSq != alzSq("e3") || b.hintN != 5 {
 		t.Fatalf("hint drawn at %d with piece %d", b.hintSq, b.hintN)
@@ -475,10 +472,10 @@ func TestAlcazarSeveralPliesDuringThePhase(t *testing.T) {
 	a := b.anim
 	a.fa.Tick(0.2)
 	for _, tok := range []string{"1@c5", "3@c1"} {
-		if err := gs.session.apply(tok); err != nil {
+		if err := gs.session.Submit(tok); err != nil {
 			t.Fatal(err)
 		}
-		gs.refresh()
+		gs.refresh() // the session refreshes again when the next bot starts thinking
 	}
 	if b.anim != a {
 		t.Fatal("later plies cut the phase short")

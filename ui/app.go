@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // AppID is the application id (FyneApp.toml, the Android package).
@@ -31,6 +33,10 @@ type App struct {
 	store  *settings.Store
 	stats  *settings.Stats
 	mobile bool
+
+	// session gives every game session its posting function (fyne.Do;
+	// a test loop in tests) and clock.
+	session session.Options
 
 	game   *gameScreen // nil while the picker is shown
 	picker *picker
@@ -77,7 +83,7 @@ func Run(startGame string, icon []byte) {
 // app). It never fails: problems with files on disk are returned to be
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
-	u := &App{fa: a, tally: map[string]*sessionTally{}}
+	u := &App{fa: a, tally: map[string]*sessionTally{}, session: session.Options{Post: fyne.Do}}
 	u.mobile = fyne.CurrentDevice().IsMobile()
 	var problems []error
 	root := ""
@@ -155,8 +161,34 @@ func playable() []games.Game {
 	return out
 }
 
+// newSession starts a game with the app's posting function and the
+// player's pacing.
+func (u *App) newSession(g games.Game, rules games.Rules, seats []games.SeatInfo, setup json.RawMessage) (*session.Session, error) {
+	s, err := session.New(g, rules, newSeed(), seats, setup, u.session)
+	if err == nil {
+		u.pace(s)
+	}
+	return s, err
+}
+
+// sessionFrom replays a saved game into a session, paced like a new one.
+func (u *App) sessionFrom(rec *games.Record) (*session.Session, error) {
+	s, err := session.FromRecord(rec, u.session)
+	if err == nil {
+		u.pace(s)
+	}
+	return s, err
+}
+
+// pace sets how long bots wait: the player's settings. It is done once,
+// when the session is made, so a test can set its own afterwards.
+func (u *App) pace(s *session.Session) {
+	s.BotDelay = u.cfg.BotDelay()
+	s.AutoDelay = u.cfg.BotPace()
+}
+
 // openSession shows the game screen for a session and starts its bots.
-func (u *App) openSession(s *Session) {
+func (u *App) openSession(s *session.Session) {
 	if u.game != nil {
 		u.game.leave()
 	}
@@ -181,10 +213,10 @@ func (u *App) NewGameNow(id string) {
 	if err != nil {
 		valid = games.Defaults(g.RuleSpecs())
 	}
-	s, err := NewSession(g, valid, newSeed(), seats, nil)
+	s, err := u.newSession(g, valid, seats, nil)
 	if err != nil {
 		// Remembered seats that no longer fit: fall back to the defaults.
-		s, err = NewSession(g, games.Defaults(g.RuleSpecs()), newSeed(), u.defaultSeats(g, 2), nil)
+		s, err = u.newSession(g, games.Defaults(g.RuleSpecs()), u.defaultSeats(g, 2), nil)
 		if err != nil {
 			u.ShowPicker()
 			u.showError(err)
@@ -201,7 +233,7 @@ func (u *App) Resume(id string) {
 		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
 		return
 	}
-	s, err := SessionFromRecord(rec)
+	s, err := u.sessionFrom(rec)
 	if err != nil {
 		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
 		return
@@ -220,7 +252,7 @@ func (u *App) OpenRecord(path string) {
 		u.showError(fmt.Errorf("%s games cannot be played in this version yet", rec.Game))
 		return
 	}
-	s, err := SessionFromRecord(rec)
+	s, err := u.sessionFrom(rec)
 	if err != nil {
 		u.showError(err)
 		return
@@ -312,7 +344,7 @@ func (t fixedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Co
 
 // recordResult counts a finished game against a bot for the first person
 // at the table, and in this run's scoreboard.
-func (u *App) recordResult(s *Session, out games.Outcome) {
+func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	id := s.Game.ID()
 	t := u.tally[id]
 	if t == nil {

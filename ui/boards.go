@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // Board is one game's board widget. The renderer builds its canvas objects
@@ -13,7 +14,7 @@ type Board interface {
 	// Draw draws the session's viewed position, its last move, the hint
 	// and whether a person may act; animate is false for jumps (undo, a
 	// click in the move list) and under reduced motion.
-	Draw(s *Session, animate bool)
+	Draw(s *session.Session, animate bool)
 	// Key handles a key for keyboard play and reports whether it used it.
 	Key(k fyne.KeyName) bool
 }

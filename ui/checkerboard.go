@@ -14,6 +14,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/checkerboard"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // checkerboardBoard is checkerboard four-in-a-row on a size x size board:
@@ -63,7 +64,7 @@ func newCheckerboardBoard(h Host) Board {
 // Controls is the line under the board: FIFO counters, the coin toss.
 func (b *checkerboardBoard) Controls() fyne.CanvasObject { return b.note }
 
-func (b *checkerboardBoard) Draw(s *Session, animate bool) {
+func (b *checkerboardBoard) Draw(s *session.Session, animate bool) {
 	st := s.Viewed().(*checkerboard.State)
 	if st.Size() != b.n {
 		b.n = st.Size()
@@ -112,7 +113,7 @@ func (b *checkerboardBoard) Draw(s *Session, animate bool) {
 }
 
 // setNote writes the counters and the coin toss under the board.
-func (b *checkerboardBoard) setNote(s *Session, st *checkerboard.State) {
+func (b *checkerboardBoard) setNote(s *session.Session, st *checkerboard.State) {
 	var parts []string
 	if s.ViewIndex() == 0 && (st.CoinTossed() || st.First() != 0) {
 		who := fmt.Sprintf("%s (%s)", s.Seats[st.First()].Name, board.SeatSymbols[st.First()])

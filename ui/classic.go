@@ -12,6 +12,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/classic"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // classicBoard is the 3x3 board: tap a square to play; arrows move a
@@ -39,7 +40,7 @@ func newClassicBoard(h Host) Board {
 	return b
 }
 
-func (b *classicBoard) Draw(s *Session, animate bool) {
+func (b *classicBoard) Draw(s *session.Session, animate bool) {
 	st := s.Viewed().(*classic.State)
 	prevLast := b.last
 	b.owners = st.Board()

@@ -323,7 +323,7 @@ func (nd *newGameForm) start() bool {
 			return false
 		}
 	}
-	s, err := NewSession(nd.g, rules, newSeed(), seats, nil)
+	s, err := nd.u.newSession(nd.g, rules, seats, nil)
 	if err != nil {
 		nd.problem.SetText(err.Error())
 		return false

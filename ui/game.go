@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // sidePanelWidth is the fixed width of the desktop side panel.
@@ -25,7 +26,7 @@ const sidePanelWidth float32 = 330
 // status, rules in effect, move list) and the toolbar.
 type gameScreen struct {
 	u       *App
-	session *Session
+	session *session.Session
 	board   Board
 	spoken  *board.SpokenLayer // the squares' names for screen readers, or nil
 	content fyne.CanvasObject
@@ -48,7 +49,8 @@ type gameScreen struct {
 	selecting   bool // the move list is being updated from the model
 	lastRefusal string
 	lastSaid    string
-	lastDrawn   int // ply drawn last, to animate only single forward steps
+	lastDrawn   int  // ply drawn last, to animate only single forward steps
+	lastAnimate bool // whether that ply was drawn as a step forward
 }
 
 type seatRow struct {
@@ -57,15 +59,13 @@ type seatRow struct {
 	activity *widget.Activity
 }
 
-func newGameScreen(u *App, s *Session) *gameScreen {
+func newGameScreen(u *App, s *session.Session) *gameScreen {
 	gs := &gameScreen{u: u, session: s, lastDrawn: -1}
 	gs.board = boardMakers[s.Game.ID()](gs)
-	s.BotDelay = u.cfg.BotDelay()
-	s.AutoDelay = u.cfg.BotPace()
 	s.OnChange = gs.refresh
 	s.OnMove = func([]games.Move, bool) {
 		gs.autosave()
-		if _, _, ev := s.LastTurn(); SwapIn(ev) {
+		if _, _, ev := s.LastTurn(); session.SwapIn(ev) {
 			gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
 		}
 	}
@@ -146,7 +146,7 @@ func (gs *gameScreen) hint() {
 		return
 	}
 	gs.status.SetText("Looking for a good move...")
-	gs.session.AskHint(func(h *Hint) { gs.status.SetText("Hint: " + h.Token) })
+	gs.session.AskHint(func(h *session.Hint) { gs.status.SetText("Hint: " + h.Token) })
 }
 
 func (gs *gameScreen) save() {
@@ -193,7 +193,7 @@ func (gs *gameScreen) autosave() {
 
 func (gs *gameScreen) playAgain() {
 	s := gs.session
-	n, err := NewSession(s.Game, s.Rules, newSeed(), s.startSeats, s.Setup)
+	n, err := gs.u.newSession(s.Game, s.Rules, s.StartSeats(), s.Setup)
 	if err != nil {
 		gs.u.showError(err)
 		return
@@ -404,19 +404,19 @@ func ruleValueText(v any) string {
 // moveText is one line of the move list: "1. X b2".
 func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
-	if i >= len(s.tokens) {
+	if i >= s.Plies() {
 		return ""
 	}
-	movers := s.states[i].ToMove()
+	movers := s.State(i).ToMove()
 	who := ""
 	if len(movers) == 1 {
 		who = board.SeatSymbols[movers[0]%4] + "  "
 	}
-	text := fmt.Sprintf("%d. %s%s", i+1, who, s.tokens[i])
+	text := fmt.Sprintf("%d. %s%s", i+1, who, s.Tokens()[i])
 	// What the notation does not say, such as a FIFO removal
 	// ("5. X d7 [FIFO: a8 removed]", checkerboard.md section 10).
-	for _, e := range s.events[i] {
-		if e.Kind == "remove" && e.Note != "" {
+	for _, e := range s.Events(i) {
+		if e.Kind == games.EventRemove && e.Note != "" {
 			text += " [" + e.Note + "]"
 		}
 	}
@@ -429,8 +429,11 @@ func (gs *gameScreen) moveText(i int) string {
 func (gs *gameScreen) refresh() {
 	s := gs.session
 	view := s.ViewIndex()
-	animate := view == gs.lastDrawn+1 && !s.Viewing()
-	gs.lastDrawn = view
+	// A step forward animates; so does drawing that step again (the session
+	// refreshes more than once for one move, as when the next bot starts
+	// thinking), or an animation still playing would be cut short.
+	animate := (view == gs.lastDrawn+1 || view == gs.lastDrawn && gs.lastAnimate) && !s.Viewing()
+	gs.lastDrawn, gs.lastAnimate = view, animate
 	gs.board.Draw(s, animate)
 	if gs.spoken != nil {
 		gs.spoken.Update()

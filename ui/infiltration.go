@@ -17,6 +17,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/infiltration"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // Piece values on the infiltration board, as in the engine's position:
@@ -210,7 +211,7 @@ func (b *infiltrationBoard) refreshControls() {
 
 // ---- the model ----
 
-func (b *infiltrationBoard) Draw(s *Session, animate bool) {
+func (b *infiltrationBoard) Draw(s *session.Session, animate bool) {
 	st := s.Viewed()
 	pos, _ := st.Position().(infiltration.Position)
 	for i, row := range pos.Board {
@@ -335,7 +336,7 @@ func (b *infiltrationBoard) legalMoves() {
 }
 
 // setPhase writes the phase line: who places which piece, who moves first.
-func (b *infiltrationBoard) setPhase(s *Session, prev games.State) {
+func (b *infiltrationBoard) setPhase(s *session.Session, prev games.State) {
 	sym := func(seat int) string { return board.SeatSymbols[seat] }
 	var text string
 	switch {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 var terrPeople = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
@@ -30,11 +31,7 @@ func startTerritory(t *testing.T, id string, rules map[string]any, setup string)
 	if setup != "" {
 		raw = json.RawMessage(setup)
 	}
-	s, err := NewSession(g, r, 1, terrPeople, raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loop := openOnLoop(u, s)
+	_, loop := openOnLoop(t, u, g, r, terrPeople, raw)
 	u.game.board.Resize(fyne.NewSize(480, 520))
 	if u.game.spoken != nil {
 		u.game.spoken.Resize(fyne.NewSize(480, 520))
@@ -352,7 +349,7 @@ func TestInfiltrationPiePrompt(t *testing.T) {
 func TestInfiltrationHintPulse(t *testing.T) {
 	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
 	b := gs.board.(*infiltrationBoard)
-	gs.session.hint = &Hint{Seat: 0, Token: "c3xe5"}
+	gs.session.ShowHint(&session.Hint{Seat: 0, Token: "c3xe5"})
 	gs.refresh()
 	if h := b.r.t.Hint; len(h) != 2 || h[0] != 4*8+4 || h[1] != 2*8+2 {
 		t.Fatalf("hint on %v", h)

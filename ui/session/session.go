@@ -858,3 +858,33 @@ func contains(list []int, x int) bool {
 	}
 	return false
 }
+
+// StartSeats is who sat where when the game began (what a save holds;
+// Play again seats people the same way).
+func (s *Session) StartSeats() []games.SeatInfo {
+	return append([]games.SeatInfo{}, s.startSeats...)
+}
+
+// ShowHint shows a hint computed elsewhere (the tests', or a later
+// hint source) as if AskHint had found it.
+func (s *Session) ShowHint(h *Hint) {
+	s.hint = h
+	s.changed()
+}
+
+// State is the position after i tokens (0 is the start), or nil outside
+// the history.
+func (s *Session) State(i int) games.State {
+	if i < 0 || i >= len(s.states) {
+		return nil
+	}
+	return s.states[i]
+}
+
+// Events are what token i did (nil for games that do not report events).
+func (s *Session) Events(i int) []games.Event {
+	if i < 0 || i >= len(s.events) {
+		return nil
+	}
+	return s.events[i]
+}
