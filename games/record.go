@@ -20,6 +20,9 @@ type SeatInfo struct {
 	Controller string `json:"controller"`          // "human" or "ai"
 	Bot        string `json:"bot,omitempty"`       // bot name for "ai"
 	Character  string `json:"character,omitempty"` // games with characters (arena)
+	// Symbol is what the screen shows for the seat when its player chose
+	// one (revenge); the notation keeps x o + * whatever is shown.
+	Symbol string `json:"symbol,omitempty"`
 }
 
 // Human reports whether a person plays the seat.

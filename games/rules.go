@@ -181,3 +181,17 @@ func ParseRuleList(s string) (map[string]any, error) {
 	}
 	return raw, nil
 }
+
+// PlayersRule is the key of the house rule that sets the number of seats
+// in games played by a varying number of people (revenge, knights).
+const PlayersRule = "players"
+
+// SeatCount is the number of seats a game has under validated rules: the
+// players rule when the game has one, else the smallest number it takes.
+func SeatCount(g Game, r Rules) int {
+	if n := r.Int(PlayersRule); n > 0 {
+		return n
+	}
+	min, _ := g.SeatRange()
+	return min
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // ---- new game ----
@@ -31,13 +32,26 @@ const (
 	computerChoice = "Computer"
 )
 
-// lastChoices are the seats and rules remembered for a game, or defaults.
+// lastChoices are the seats and rules remembered for a game, or defaults;
+// there are as many seats as the rules say (the players rule).
 func (u *App) lastChoices(g games.Game) ([]games.SeatInfo, map[string]any) {
+	seats, rules := []games.SeatInfo(nil), map[string]any{}
 	if setup, ok := u.cfg.LastSetup(g.ID()); ok && len(setup.Seats) > 0 {
-		return setup.Seats, setup.Rules
+		seats, rules = setup.Seats, setup.Rules
 	}
-	min, _ := g.SeatRange()
-	return u.defaultSeats(g, min), map[string]any{}
+	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		valid = games.Defaults(g.RuleSpecs())
+	}
+	return u.fitSeats(g, seats, games.SeatCount(g, valid)), rules
+}
+
+// fitSeats keeps the first n seats, adding default ones if there are fewer.
+func (u *App) fitSeats(g games.Game, seats []games.SeatInfo, n int) []games.SeatInfo {
+	if len(seats) >= n {
+		return seats[:n]
+	}
+	return append(append([]games.SeatInfo{}, seats...), u.defaultSeats(g, n)[len(seats):]...)
 }
 
 // defaultSeats: a person in seat 0, the computer elsewhere (people, when
@@ -112,6 +126,8 @@ type newGameForm struct {
 	u       *App
 	g       games.Game
 	seats   []*seatForm
+	seatBox *fyne.Container       // a row per seat, as many as the players rule says
+	players *widget.Entry         // the players rule, for games that have one
 	rules   map[string]func() any // read each rule widget's value
 	problem *widget.Label
 	box     *fyne.Container
@@ -130,25 +146,49 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	nd.problem.Wrapping = fyne.TextWrapWord
 	nd.box = container.NewVBox()
 
-	seatBox := container.NewVBox()
-	for i, s := range seats {
-		sf := nd.seatRow(i, s)
-		nd.seats = append(nd.seats, sf)
-		sym := widget.NewLabelWithStyle(board.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
-		if nd.u.mobile { // narrow: the name on a line of its own
-			head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))
-		}
-		seatBox.Add(container.NewVBox(head, sf.about))
+	nd.seatBox = container.NewVBox()
+	for _, s := range seats {
+		nd.addSeat(s)
 	}
 	swap := widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
 	nd.box.Add(widget.NewLabelWithStyle("Seats", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	nd.box.Add(seatBox)
+	nd.box.Add(nd.seatBox)
 	nd.box.Add(container.NewHBox(swap))
 	nd.box.Add(widget.NewSeparator())
 	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.rulesForm(rules))
 	return nd.box
+}
+
+// addSeat adds a seat row at the end.
+func (nd *newGameForm) addSeat(s games.SeatInfo) {
+	i := len(nd.seats)
+	sf := nd.seatRow(i, s)
+	nd.seats = append(nd.seats, sf)
+	sym := widget.NewLabelWithStyle(board.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
+	if nd.u.mobile { // narrow: the name on a line of its own
+		head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))
+	}
+	nd.seatBox.Add(container.NewVBox(head, sf.about))
+}
+
+// setSeatCount adds or removes seat rows as the players rule changes; the
+// rows kept keep what was entered in them.
+func (nd *newGameForm) setSeatCount(n int) {
+	if n < 1 || n == len(nd.seats) {
+		return
+	}
+	if n < len(nd.seats) {
+		nd.seats = nd.seats[:n]
+		nd.seatBox.Objects = nd.seatBox.Objects[:n]
+		nd.seatBox.Refresh()
+		return
+	}
+	defaults := nd.u.defaultSeats(nd.g, n)
+	for len(nd.seats) < n {
+		nd.addSeat(defaults[len(nd.seats)])
+	}
 }
 
 func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
@@ -275,6 +315,16 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 				return err
 			}
 			nd.rules[sp.Key] = func() any { return strings.TrimSpace(e.Text) }
+			if sp.Key == games.PlayersRule {
+				// The seat rows follow the number of players as it is typed.
+				nd.players = e
+				e.OnChanged = func(t string) {
+					if v, err := sp.Check(strings.TrimSpace(t)); err == nil {
+						nd.setSeatCount(v.(int))
+					}
+				}
+				nd.setSeatCount(valid.Int(sp.Key))
+			}
 			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), e)
 		}
 		help := widget.NewLabel(sp.Help)
@@ -306,6 +356,16 @@ func (nd *newGameForm) labeled(label string, ctl fyne.CanvasObject) fyne.CanvasO
 // start validates the form and starts the game; false keeps the dialog
 // open with the problem shown.
 func (nd *newGameForm) start() bool {
+	s, ok := nd.session()
+	if ok {
+		nd.u.openSession(s)
+	}
+	return ok
+}
+
+// session makes the game the form describes and remembers the choices;
+// false with the problem shown when the form does not describe one.
+func (nd *newGameForm) session() (*session.Session, bool) {
 	raw := map[string]any{}
 	for k, read := range nd.rules {
 		raw[k] = read()
@@ -313,20 +373,20 @@ func (nd *newGameForm) start() bool {
 	rules, err := games.ValidateRules(nd.g.RuleSpecs(), raw)
 	if err != nil {
 		nd.problem.SetText(err.Error())
-		return false
+		return nil, false
 	}
 	seats := make([]games.SeatInfo, len(nd.seats))
 	for i, sf := range nd.seats {
 		seats[i] = sf.value()
 		if !seats[i].Human() && seats[i].Bot == "" {
 			nd.problem.SetText(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
-			return false
+			return nil, false
 		}
 	}
 	s, err := nd.u.newSession(nd.g, rules, seats, nil)
 	if err != nil {
 		nd.problem.SetText(err.Error())
-		return false
+		return nil, false
 	}
 	saved := map[string]any{}
 	for k, v := range rules {
@@ -335,8 +395,7 @@ func (nd *newGameForm) start() bool {
 	if err := nd.u.cfg.SetLastSetup(nd.g.ID(), settings.Setup{Seats: seats, Rules: saved}); err != nil {
 		fyne.LogError("remembering the new-game choices", err)
 	}
-	nd.u.openSession(s)
-	return true
+	return s, true
 }
 
 // ---- saved games ----

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/all"
+	"github.com/tabulagames/tabula/games/toy"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -328,5 +329,43 @@ func TestPieSwapExchangesPeople(t *testing.T) {
 	s.Undo()
 	if s.Seats[0].Name != "Ana" || s.Plies() != 1 {
 		t.Fatalf("after undo: %+v, %d plies", s.Seats, s.Plies())
+	}
+}
+
+// The new-game dialog shows one seat row per player and follows the
+// players rule as it is typed, keeping what was entered in the rows kept.
+func TestNewGameSeatRowsFollowThePlayersRule(t *testing.T) {
+	toy.Register()
+	u := newTestApp(t)
+	g, _ := games.Lookup(toy.ID)
+	seats, rules := u.lastChoices(g)
+	if len(seats) != 3 {
+		t.Fatalf("the toy game's default is 3 players; %d seats offered", len(seats))
+	}
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build(seats, rules))
+	defer w.Close()
+	if len(nd.seats) != 3 || len(nd.seatBox.Objects) != 3 || nd.players == nil {
+		t.Fatalf("%d seat rows (%d shown) for 3 players", len(nd.seats), len(nd.seatBox.Objects))
+	}
+	nd.seats[0].name.SetText("Ana")
+	nd.players.SetText("4")
+	if len(nd.seats) != 4 || len(nd.seatBox.Objects) != 4 {
+		t.Fatalf("players 4: %d seat rows", len(nd.seats))
+	}
+	nd.players.SetText("9") // out of range: the rows stay
+	if len(nd.seats) != 4 {
+		t.Fatalf("an invalid players value changed the rows to %d", len(nd.seats))
+	}
+	nd.players.SetText("2")
+	if len(nd.seats) != 2 || len(nd.seatBox.Objects) != 2 || nd.seats[0].name.Text != "Ana" {
+		t.Fatalf("players 2: %d rows, first named %q", len(nd.seats), nd.seats[0].name.Text)
+	}
+	s, ok := nd.session()
+	if !ok {
+		t.Fatalf("the game did not start: %s", nd.problem.Text)
+	}
+	if len(s.Seats) != 2 || s.Seats[0].Name != "Ana" || s.Live().Seats() != 2 {
+		t.Fatalf("the game has seats %+v, want the 2 chosen", s.Seats)
 	}
 }
