@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 // Decision is what a bot is told when it is asked to act. It is built by
@@ -25,6 +26,10 @@ type Decision struct {
 	// is Tokens for games without games.TurnCounter.
 	Tokens int
 	Turns  int
+	// Stream is the game's own stream (games.Streamer), positioned for
+	// this decision, for the bots that draw from it (Spec.GameStream);
+	// they advance it. nil for other games, and for a hint it is a copy.
+	Stream *rng.Stream
 }
 
 // Answer is a bot's decision: one move, or for a multi-action turn a plan,

@@ -18,6 +18,18 @@ func init() {
 		New: func(o Options) Bot { return toyCard{} }})
 	Register(Spec{Game: toy.ID, Name: "planner", Level: 2, About: "plans its act turn: step, step",
 		New: func(o Options) Bot { return toyPlanner{} }})
+	Register(Spec{Game: toy.ID, Name: "dice", Level: 0, About: "bids what the game's stream draws", GameStream: true,
+		New: func(o Options) Bot { return toyDice{} }})
+}
+
+// toyDice is a faithful bot: it bids from the game's own stream.
+type toyDice struct{ toyCard }
+
+func (toyDice) Decide(ctx context.Context, d Decision) (games.Move, error) {
+	if len(d.View.Legal(d.Seat)) == 2 {
+		return toy.End, nil
+	}
+	return games.Move(d.Stream.Pick(3) + 1), nil
 }
 
 // toyCard bids from every card it can see: its own card decides, and the
@@ -56,7 +68,12 @@ func TestBotsSeeOnlyTheirSeatsView(t *testing.T) {
 			t.Run(g.ID()+"/"+spec.Name, func(t *testing.T) {
 				b := spec.New(Options{Seed: 3, Nodes: 300})
 				gametest.ViewBlind(t, g, nil, 6, 11, func(st games.State, seat int) (string, error) {
-					a, err := Ask(context.Background(), b, st, seat, ProgressOf(st, 11, 0))
+					d := ProgressOf(st, 11, 0)
+					if gs, ok := st.(games.Streamer); ok {
+						stream := gs.GameStream() // the same copy on the truth and on the view
+						d.Stream = &stream
+					}
+					a, err := Ask(context.Background(), b, st, seat, d)
 					if err != nil {
 						return "", err
 					}
@@ -145,11 +162,34 @@ func TestSeatingCoversEveryOrdering(t *testing.T) {
 }
 
 // A three-seat match of secret bids and planned turns, through the same
-// path as `tabula match`.
+// path as `tabula match`: every bot sits at every seat equally often, the
+// planner's plans are played token by token, and the shares add up.
 func TestMatchWithThreeSeatsSimultaneousTurnsAndPlans(t *testing.T) {
-	res, err := Match(context.Background(), MatchConfig{Game: toy.ID, Bots: []string{"card", "planner", "card"}, Games: 12, Seed: 4})
+	atSeat := map[[2]int]int{} // (bot, seat) -> games
+	plansPlayed := 0
+	res, err := Match(context.Background(), MatchConfig{Game: toy.ID, Bots: []string{"card", "planner", "card"}, Games: 12, Seed: 4,
+		Progress: func(done int, r GameResult) {
+			for seat, b := range r.Seating {
+				atSeat[[2]int{b, seat}]++
+			}
+			for i := 1; i < len(r.Moves); i++ {
+				if r.Moves[i-1] == "step" && r.Moves[i] == "step" {
+					plansPlayed++
+				}
+			}
+		}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for b := 0; b < 3; b++ {
+		for seat := 0; seat < 3; seat++ {
+			if atSeat[[2]int{b, seat}] != 4 {
+				t.Errorf("bot %d sat at seat %d in %d of 12 games, want 4", b, seat, atSeat[[2]int{b, seat}])
+			}
+		}
+	}
+	if plansPlayed != 12 { // the planner leads one round a game
+		t.Errorf("the planner's two-step plan was played %d times in 12 games", plansPlayed)
 	}
 	total := 0.0
 	for _, s := range res.Share {
@@ -158,11 +198,62 @@ func TestMatchWithThreeSeatsSimultaneousTurnsAndPlans(t *testing.T) {
 	if math.Abs(total-1) > 1e-9 {
 		t.Fatalf("shares %v add up to %v", res.Share, total)
 	}
-	// The planner steps twice in its act turns, the others once: it scores more.
-	if res.Share[1] <= 1.0/3 {
-		t.Errorf("the planner's share %.2f should beat the fair third (points %v)", res.Share[1], res.Points)
+}
+
+// The game's stream, where the bots' decisions leave it, follows from the
+// seed, the seat table and the moves: replaying them gives every faithful
+// bot the same stream it had, so a saved game continues exactly.
+func TestStreamAtReplaysTheFaithfulBots(t *testing.T) {
+	g, _ := games.Lookup(toy.ID)
+	rules, _ := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(3), "rounds": float64(8)})
+	st, _ := g.New(games.Config{Rules: rules, Seed: 77})
+	seats := []games.SeatInfo{{Controller: "ai", Bot: "dice"}, {Controller: "ai", Bot: "card"}, {Controller: "ai", Bot: "dice"}}
+	bots := []Bot{toyDice{}, toyCard{}, toyDice{}}
+	gr, err := PlayGame(context.Background(), st.Clone(), 77, bots, 100)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if res.Decisions[1] == 0 || res.Decisions[0] == 0 {
-		t.Errorf("decisions %v", res.Decisions)
+	states := []games.State{st.Clone()}
+	for _, tok := range gr.Moves {
+		next := states[len(states)-1].Clone()
+		if err := games.PlayToken(next, tok); err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, next)
+	}
+	bidTurns := 0
+	for k, tok := range gr.Moves {
+		if len(states[k].ToMove()) < 2 {
+			continue // an act turn: nothing drawn
+		}
+		bidTurns++
+		stream, err := StreamAt(toy.ID, states[:k+1], seats, 77)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []games.Move
+		for seat, b := range bots {
+			d := ProgressOf(states[k], 77, k)
+			d.Stream = stream
+			a, err := Ask(context.Background(), b, states[k], seat, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, a.Move)
+		}
+		if got := games.FormatTurn(states[k], moves); got != tok {
+			t.Fatalf("turn %d: replayed from the save the bots bid %q; in the game they bid %q", k+1, got, tok)
+		}
+	}
+	if bidTurns < 8 {
+		t.Fatalf("only %d bid turns checked", bidTurns)
+	}
+	// Seats played by people or by bots that keep to their own streams do
+	// not move the game's stream.
+	people := []games.SeatInfo{{Controller: "human"}, {Controller: "ai", Bot: "card"}, {Controller: "human"}}
+	a, _ := StreamAt(toy.ID, states, people, 77)
+	b, _ := StreamAt(toy.ID, states[:1], people, 77)
+	if a.Draws() != b.Draws() || a.Draws() != 3 {
+		t.Errorf("draws %d and %d: only the setup's 3 cards should draw", a.Draws(), b.Draws())
 	}
 }

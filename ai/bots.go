@@ -43,6 +43,10 @@ type Spec struct {
 	About string // one line for the new-game dialog
 	Level int    // order of strength in the dialog, weakest first
 	New   func(o Options) Bot
+	// GameStream marks the faithful bots that draw from the game's own
+	// stream (knights 4.2): where that stream stands depends on their
+	// decisions, so StreamAt replays them.
+	GameStream bool
 }
 
 var registry = map[string][]Spec{}

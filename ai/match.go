@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 // MatchConfig describes a bot-against-bot match.
@@ -171,13 +172,22 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 		}
 		return gr.Turns
 	}
+	// The game's own stream, if it has one: every bot gets it, and those
+	// that draw from it (in seat order, as knights 4.2 says) advance it.
+	var stream *rng.Stream
+	if gs, ok := st.(games.Streamer); ok {
+		s := gs.GameStream()
+		stream = &s
+	}
 	for !st.Outcome().Over() && turns() < maxTurns {
 		to := st.ToMove()
 		moves := make([]games.Move, len(to))
 		var plan []string
 		for j, seat := range to {
 			start := time.Now()
-			a, err := Ask(ctx, bots[seat], st, seat, ProgressOf(st, seed, len(gr.Moves)))
+			d := ProgressOf(st, seed, len(gr.Moves))
+			d.Stream = stream
+			a, err := Ask(ctx, bots[seat], st, seat, d)
 			if err != nil {
 				return gr, err
 			}

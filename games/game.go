@@ -14,6 +14,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
+
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 // Move is one seat's action, as a small per-game code. Each game documents
@@ -270,4 +272,14 @@ type MidTurner interface {
 func MidTurn(st State) bool {
 	m, ok := st.(MidTurner)
 	return ok && m.MidTurn()
+}
+
+// Streamer is implemented by games that own a seeded random stream their
+// faithful bots draw from (knights section 4.2). The rules draw from it
+// only while setting up; GameStream is the stream as the setup left it.
+// Where it stands later follows from the seed, the rules, the seat table
+// and the moves (ai.StreamAt), so a saved game with bots continues exactly
+// as it would have.
+type Streamer interface {
+	GameStream() rng.Stream
 }

@@ -5,8 +5,9 @@
 // Register.
 //
 // Rules. 2-4 seats (house rule `players`, default 3), `rounds` rounds
-// (default 3). Each seat holds a secret card 0-9 drawn from the seed; a
-// seat sees only its own. A round has two parts:
+// (default 3). Each seat holds a secret card 0-9, drawn in seat order from
+// the game's own stream (games/rng, as knights draws its obstacles); a
+// seat sees only its own. The stream goes on to the toy's faithful bots. A round has two parts:
 //
 //  1. Bid (simultaneous, secret): every seat picks 1, 2 or 3 at once
 //     (joint token "1,3,2"). A seat whose bid no other seat made scores
@@ -23,12 +24,12 @@ package toy
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 // ID is the toy game's id.
@@ -61,10 +62,9 @@ func (Game) New(cfg games.Config) (games.State, error) {
 	if n < 2 || n > 4 || rounds < 1 {
 		return nil, fmt.Errorf("bad toy rules %v", cfg.Rules)
 	}
-	r := rand.New(rand.NewPCG(uint64(cfg.Seed), 7))
-	s := &State{n: n, rounds: rounds, cards: make([]int, n), scores: make([]int, n)}
+	s := &State{n: n, rounds: rounds, cards: make([]int, n), scores: make([]int, n), stream: rng.Game(cfg.Seed)}
 	for i := range s.cards {
-		s.cards[i] = r.IntN(10)
+		s.cards[i] = s.stream.Pick(10)
 	}
 	return s, nil
 }
@@ -80,7 +80,11 @@ type State struct {
 	actions   int  // actions the leader took this turn
 	cards     []int
 	scores    []int
+	stream    rng.Stream // as the setup left it
 }
+
+// GameStream is the game's stream after the setup's draws.
+func (s *State) GameStream() rng.Stream { return s.stream }
 
 // Moves: 1-3 a bid, 10 step, 11 end.
 const (

@@ -687,7 +687,21 @@ func (s *Session) Start() {
 	// session, which only the UI goroutine may read or change.
 	gen, clone, since, delay := s.gen, st.Clone(), s.lastMove, s.delay()
 	progress := ai.ProgressOf(st, s.Seed, len(s.tokens))
+	history := append([]games.State{}, s.states...) // never changed once played
 	go func() {
+		// The game's own stream, where the bots' earlier decisions left it
+		// (knights 4.2); the bots that draw from it do so in seat order.
+		stream, err := ai.StreamAt(s.Game.ID(), history, s.startSeats, s.Seed)
+		if err != nil {
+			s.post(func() {
+				if s.gen == gen {
+					s.cancel, s.thinking = nil, nil
+					s.botFailed(seats[0], err)
+				}
+			})
+			return
+		}
+		progress.Stream = stream
 		answers := make([]ai.Answer, len(seats))
 		for i, seat := range seats {
 			a, err := ai.Ask(ctx, bots[i], clone, seat, progress)
@@ -819,8 +833,15 @@ func (s *Session) AskHint(done func(*Hint)) {
 	s.hintCancel = cancel
 	gen, clone := s.gen, s.Live().Clone()
 	progress := ai.ProgressOf(clone, s.Seed, len(s.tokens))
+	history := append([]games.State{}, s.states...)
 	go func() {
-		a, err := ai.Ask(ctx, bot, clone, seat, progress)
+		// A hint works on a copy of the game's stream: it never moves it.
+		var a ai.Answer
+		stream, err := ai.StreamAt(s.Game.ID(), history, s.startSeats, s.Seed)
+		if err == nil {
+			progress.Stream = stream
+			a, err = ai.Ask(ctx, bot, clone, seat, progress)
+		}
 		s.post(func() {
 			if s.gen != gen || ctx.Err() != nil {
 				return

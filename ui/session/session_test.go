@@ -297,3 +297,58 @@ func TestHintIsCancelledAndNeverStartedTwice(t *testing.T) {
 		t.Error("the hint still counts as thinking after Stop")
 	}
 }
+
+// A saved game whose bots draw from the game's own stream continues
+// exactly as it would have: the session's game equals the match tool's
+// (which keeps one running stream), and loaded after any turn the bots
+// make the same decisions again.
+func TestLoadedGameContinuesTheGameStream(t *testing.T) {
+	toy.Register()
+	ai.Register(ai.Spec{Game: toy.ID, Name: "session-dice", GameStream: true, New: func(ai.Options) ai.Bot { return dice{} }})
+	seats := []games.SeatInfo{bot("session-dice"), bot("session-dice"), bot("session-dice")}
+	play := func(s *Session, h *harness) string {
+		s.AutoDelay = 0
+		s.Start()
+		h.until(func() bool { return s.Live().Outcome().Over() })
+		return strings.Join(s.Tokens(), " ")
+	}
+	h := newHarness(t)
+	s := toySession(t, h, seats, nil)
+	got := play(s, h)
+
+	st, _ := s.Game.New(games.Config{Rules: s.Rules, Seed: s.Seed})
+	gr, err := ai.PlayGame(context.Background(), st, s.Seed, []ai.Bot{dice{}, dice{}, dice{}}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Join(gr.Moves, " "); got != want {
+		t.Fatalf("the session played\n%s\nthe match tool\n%s", got, want)
+	}
+	full := s.Record()
+	for k := 0; k < len(full.Moves); k++ {
+		rec := *full
+		rec.Moves = full.Moves[:k]
+		h2 := newHarness(t)
+		s2, err := FromRecord(&rec, h2.options(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again := play(s2, h2); again != got {
+			t.Fatalf("loaded after %d turns the game went\n%s\ninstead of\n%s", k, again, got)
+		}
+	}
+}
+
+// dice bids what the game's stream draws.
+type dice struct{}
+
+func (dice) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	return games.NoMove, nil
+}
+
+func (dice) Decide(ctx context.Context, d ai.Decision) (games.Move, error) {
+	if len(d.View.Legal(d.Seat)) == 2 {
+		return toy.Step, nil
+	}
+	return games.Move(d.Stream.Pick(3) + 1), nil
+}
