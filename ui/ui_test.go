@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,11 @@ func newTestApp(t *testing.T) *App {
 		t.Fatalf("start-up problems: %v", problems)
 	}
 	if err := u.cfg.SetReducedMotion(true); err != nil {
+		t.Fatal(err)
+	}
+	// No pauses between moves: the game screen takes the bots' pace from
+	// the settings, over what a test sets on its session.
+	if err := errors.Join(u.cfg.SetBotDelay(0), u.cfg.SetBotPace(0)); err != nil {
 		t.Fatal(err)
 	}
 	u.win.Resize(fyne.NewSize(1100, 720))
@@ -182,20 +188,25 @@ func TestKeyboardPlays(t *testing.T) {
 	}
 }
 
+// TestStaleBotAnswerIsDropped: a bot's answer that reaches the UI after
+// the person took their move back is not played.
 func TestStaleBotAnswerIsDropped(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
 	if err := gs.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
-	// The bot is thinking; the person takes the move back at once.
-	gs.undo()
-	// Let any answer arrive: it must be dropped.
-	time.Sleep(200 * time.Millisecond)
-	for len(loop) > 0 {
-		(<-loop)()
+	// The bot's answer is on its way to the UI goroutine...
+	var answer func()
+	select {
+	case answer = <-loop:
+	case <-time.After(20 * time.Second): // only against a test that hangs
+		t.Fatal("the bot never answered")
 	}
-	if gs.session.Plies() != 0 {
+	// ...when the person takes the move back.
+	gs.undo()
+	answer()
+	if gs.session.Plies() != 0 || gs.session.HumanToMove() != 0 {
 		t.Fatalf("a stale bot answer was played: %v", gs.session.Tokens())
 	}
 }
