@@ -145,7 +145,6 @@ func (gs *gameScreen) hint() {
 		gs.Refuse("A hint is for the person to move.")
 		return
 	}
-	gs.status.SetText("Looking for a good move...")
 	gs.session.AskHint(func(h *Hint) { gs.status.SetText("Hint: " + h.Token) })
 }
 
@@ -497,7 +496,7 @@ func (gs *gameScreen) refresh() {
 	}
 	setEnabled(gs.undoBtn, s.CanUndo())
 	setEnabled(gs.redoBtn, s.CanRedo())
-	setEnabled(gs.hintBtn, s.HumanToMove() >= 0)
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintPending())
 
 	gs.moves.Refresh()
 	gs.selecting = true
@@ -544,6 +543,9 @@ func (gs *gameScreen) statusText() string {
 	if th := s.Thinking(); len(th) > 0 {
 		seat := s.Seats[th[0]]
 		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)
+	}
+	if s.HintPending() {
+		return "Looking for a good move..."
 	}
 	if s.Paused && !s.HasHuman() {
 		return "Paused. Press Play to let the computers go on."

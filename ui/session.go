@@ -64,6 +64,7 @@ type Session struct {
 	finished      bool               // OnFinished has been called
 	lastHumanMove time.Time
 	hint          *Hint
+	hintCancel    context.CancelFunc // of the hint's bot while it thinks
 }
 
 // Hint is the strongest bot's suggestion for a person.
@@ -354,12 +355,17 @@ func (s *Session) Redo() {
 	s.Start()
 }
 
-// stopBots cancels any thinking bot; its answer, if it comes, is dropped.
+// stopBots cancels any thinking bot and the hint's bot; their answers,
+// if they come, are dropped.
 func (s *Session) stopBots() {
 	s.gen++
 	if s.cancel != nil {
 		s.cancel()
 		s.cancel = nil
+	}
+	if s.hintCancel != nil {
+		s.hintCancel()
+		s.hintCancel = nil
 	}
 	s.thinking = nil
 }
@@ -454,35 +460,43 @@ func (s *Session) Start() {
 	s.changed()
 }
 
-// AskHint computes the strongest bot's move for the person to move, in a
-// goroutine; done is called on the UI goroutine when it is ready.
+// HintPending reports whether a hint is being looked for.
+func (s *Session) HintPending() bool { return s.hintCancel != nil }
+
+// AskHint looks for the strongest bot's move for the person to move, in a
+// goroutine; done is called on the UI goroutine when it is ready. Asking
+// again while a hint is being looked for does nothing; any change to the
+// game (a move, undo, redo, Stop) cancels it.
 func (s *Session) AskHint(done func(*Hint)) {
 	seat := s.HumanToMove()
-	if seat < 0 {
+	if seat < 0 || s.HintPending() {
 		return
 	}
-	name := ai.Strongest(s.Game.ID())
-	bot, err := ai.New(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
+	bot, err := s.newBot(s.Game.ID(), ai.Strongest(s.Game.ID()), ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
 	if err != nil {
 		return
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.hintCancel = cancel
 	gen, clone := s.gen, s.Live().Clone()
 	go func() {
-		m, err := bot.Choose(context.Background(), clone.Clone(), seat)
-		if err != nil {
-			return
-		}
+		m, err := bot.Choose(ctx, clone.Clone(), seat)
 		s.post(func() {
 			if s.gen != gen {
-				return
+				return // the game moved on; stopBots cancelled the hint
 			}
-			s.hint = &Hint{Seat: seat, Move: m, Token: clone.MoveString(seat, m)}
+			cancel()
+			s.hintCancel = nil
+			if err == nil {
+				s.hint = &Hint{Seat: seat, Move: m, Token: clone.MoveString(seat, m)}
+			}
 			s.changed()
-			if done != nil {
+			if err == nil && done != nil {
 				done(s.hint)
 			}
 		})
 	}()
+	s.changed()
 }
 
 // botWait is how long a bot's answer found at now still waits before it
