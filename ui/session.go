@@ -27,8 +27,9 @@ type Session struct {
 	startSeats []games.SeatInfo
 	Setup      json.RawMessage
 
-	Created time.Time
-	Path    string // the save file this game was last saved to or opened from
+	Created  time.Time
+	Path     string // the save file this game was last saved to or opened from
+	Autosave string // this game's own autosave file, once it has one
 
 	states []games.State   // states[0] is the start; one more per turn
 	tokens []string        // the turn tokens, in notation

@@ -32,6 +32,10 @@ func newTestApp(t *testing.T) *App {
 		t.Fatal(err)
 	}
 	u.win.Resize(fyne.NewSize(1100, 720))
+	// What goroutines hand back to the UI waits here unless a test runs it
+	// (with appLoop): fyne.Do on the test driver would run it on the
+	// goroutine that posts it, racing with the test.
+	u.post = make(uiLoop, 256).post
 	t.Cleanup(func() {
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
@@ -58,6 +62,13 @@ func (l uiLoop) until(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 	}
+}
+
+// appLoop gives the app a fresh UI loop for what its goroutines hand back.
+func appLoop(u *App) uiLoop {
+	loop := make(uiLoop, 16)
+	u.post = loop.post
+	return loop
 }
 
 // startGame opens a classic game with the given seats, wired to a test loop.
