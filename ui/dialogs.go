@@ -379,31 +379,33 @@ func (l *asyncList) close() { l.closed = true }
 // that cannot be read is listed with the reason, and never changed.
 func (u *App) OpenDialog() {
 	var dlg dialog.Dialog
-	list := container.NewVBox()
+	list := newAsyncList(u)
 	var fill func()
 	fill = func() {
-		list.Objects = nil
-		entries, err := u.store.List()
-		if err != nil {
-			list.Add(widget.NewLabel("The saves folder cannot be read: " + err.Error()))
-		}
-		if len(entries) == 0 && err == nil {
-			list.Add(widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
-		}
-		for _, e := range entries {
-			list.Add(u.saveRow(e, func() { dlg.Hide() }, fill))
-		}
-		list.Refresh()
+		list.load("Reading saved games...", u.store.List, func(entries []settings.Entry, err error) []fyne.CanvasObject {
+			var rows []fyne.CanvasObject
+			if err != nil {
+				rows = append(rows, widget.NewLabel("The saves folder cannot be read: "+err.Error()))
+			}
+			if len(entries) == 0 && err == nil {
+				rows = append(rows, widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
+			}
+			for _, e := range entries {
+				rows = append(rows, u.saveRow(e, func() { dlg.Hide() }, fill))
+			}
+			return rows
+		})
 	}
-	fill()
 	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() { u.importSave(fill) })
 	folder := widget.NewLabel("Saved in " + u.store.Dir())
 	folder.Importance = widget.LowImportance
 	folder.Wrapping = fyne.TextWrapBreak
-	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list))
+	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list.box))
 	dlg = dialog.NewCustom("Saved games", "Close", body, u.win)
+	dlg.SetOnClosed(list.close)
 	dlg.Resize(u.dialogSize(760, 560))
 	dlg.Show()
+	fill()
 }
 
 func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.CanvasObject {

@@ -288,6 +288,32 @@ func TestChooserShowsUnreadableAndDeletes(t *testing.T) {
 	}
 }
 
+// TestOpenDialogReadsOffTheUIGoroutine: the saved games dialog shows at
+// once and fills its list when the files have been read; a dialog closed
+// before that is left alone.
+func TestOpenDialogReadsOffTheUIGoroutine(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	if _, err := u.store.Save(&games.Record{Game: "classic", Seats: twoPeople, Moves: []string{"b2"}}, "Lunch game"); err != nil {
+		t.Fatal(err)
+	}
+	u.OpenDialog()
+	dlg := topDialog(u)
+	if !showsText(dlg, "Reading saved games...") || showsText(dlg, "Lunch game") {
+		t.Fatalf("the dialog did not open at once: %q", texts(dlg))
+	}
+	loop.until(t, "the list", func() bool { return showsText(dlg, "Lunch game") })
+	test.Tap(buttons(dlg, "Close", nil)[0])
+
+	u.OpenDialog()
+	closed := topDialog(u)
+	test.Tap(buttons(closed, "Close", nil)[0])
+	(<-loop)() // the list read for the closed dialog
+	if showsText(closed, "Lunch game") || !showsText(closed, "Reading saved games...") {
+		t.Fatalf("a closed dialog was filled: %q", texts(closed))
+	}
+}
+
 // TestAsyncListShowsTheLatestRead: when a list is read again before the
 // first read has answered (an import while reading), the older answer is
 // dropped, whatever order the two answers come in.
