@@ -433,12 +433,13 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 			refill()
 		}, u.win)
 	})
-	return listRow(title, detail, e.Err != nil, open, export, del)
+	return u.listRow(title, detail, e.Err != nil, open, export, del)
 }
 
 // listRow is one file in a dialog's list: a bold title, a line of detail
-// (red when the file cannot be used) and the buttons at the end.
-func listRow(title, detail string, bad bool, buttons ...fyne.CanvasObject) fyne.CanvasObject {
+// (red when the file cannot be used) and the buttons at the end, or under
+// the text on a phone, where the text needs the whole width.
+func (u *App) listRow(title, detail string, bad bool, buttons ...fyne.CanvasObject) fyne.CanvasObject {
 	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head.Wrapping = fyne.TextWrapWord
 	sub := widget.NewLabel(detail)
@@ -446,6 +447,9 @@ func listRow(title, detail string, bad bool, buttons ...fyne.CanvasObject) fyne.
 	sub.Importance = widget.LowImportance
 	if bad {
 		sub.Importance = widget.DangerImportance
+	}
+	if u.mobile {
+		return container.NewVBox(head, sub, container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, buttons...)...), widget.NewSeparator())
 	}
 	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(container.NewHBox(buttons...)), container.NewVBox(head, sub))
 }
@@ -504,15 +508,17 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 	}
 	when := e.Updated.Local().Format("2 Jan 2006 15:04")
 	detail := fmt.Sprintf("%s, last played %s", movesPlayed(e.Plies), when)
+	question := fmt.Sprintf("Delete the game %s, %s? This cannot be undone.", title, detail)
 	if e.Err != nil {
 		detail = fmt.Sprintf("Cannot be opened: %s. It is kept as it is (last changed %s).", errString(e.Err), when)
+		question = "Delete this game in progress, which this version cannot open? This cannot be undone."
 	}
 	open := widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), resume)
 	if e.Err != nil {
 		open.Disable()
 	}
 	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-		dialog.ShowConfirm("Delete game in progress", "Delete the game "+title+"? This cannot be undone.", func(ok bool) {
+		dialog.ShowConfirm("Delete game in progress", question, func(ok bool) {
 			if !ok {
 				return
 			}
@@ -525,7 +531,7 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 			}
 		}, u.win)
 	})
-	return listRow(title, detail, e.Err != nil, open, del)
+	return u.listRow(title, detail, e.Err != nil, open, del)
 }
 
 func movesPlayed(n int) string {
