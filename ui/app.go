@@ -31,6 +31,9 @@ type App struct {
 	store  *settings.Store
 	stats  *settings.Stats
 	mobile bool
+	// post runs a function on the UI goroutine: fyne.Do in the app; tests
+	// replace it to run what goroutines hand back on the test's goroutine.
+	post func(func())
 
 	game   *gameScreen // nil while the picker is shown
 	picker *picker
@@ -77,7 +80,7 @@ func Run(startGame string, icon []byte) {
 // app). It never fails: problems with files on disk are returned to be
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
-	u := &App{fa: a, tally: map[string]*sessionTally{}}
+	u := &App{fa: a, tally: map[string]*sessionTally{}, post: fyne.Do}
 	u.mobile = fyne.CurrentDevice().IsMobile()
 	var problems []error
 	root := ""
@@ -194,18 +197,33 @@ func (u *App) NewGameNow(id string) {
 	u.openSession(s)
 }
 
-// Resume opens the autosaved game of id.
+// Resume goes on with a game of id in progress: the only one at once;
+// when there are several, or one that cannot be read, the player picks
+// in the chooser, which says why a file cannot be opened.
 func (u *App) Resume(id string) {
-	rec, err := u.store.LoadAutosave(id)
+	paths, err := u.store.AutosavePaths(id)
 	if err != nil {
-		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+		u.showError(fmt.Errorf("The games in progress cannot be listed: %w", err))
 		return
 	}
+	if len(paths) == 1 {
+		if rec, err := u.store.LoadAutosave(paths[0]); err == nil {
+			u.openAutosave(paths[0], rec)
+			return
+		}
+	}
+	u.ResumeDialog(id)
+}
+
+// openAutosave opens a game in progress; it goes on autosaving to the
+// file it came from.
+func (u *App) openAutosave(path string, rec *games.Record) {
 	s, err := SessionFromRecord(rec)
 	if err != nil {
 		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
 		return
 	}
+	s.Autosave = path
 	u.openSession(s)
 }
 

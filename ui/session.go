@@ -27,8 +27,9 @@ type Session struct {
 	startSeats []games.SeatInfo
 	Setup      json.RawMessage
 
-	Created time.Time
-	Path    string // the save file this game was last saved to or opened from
+	Created  time.Time
+	Path     string // the save file this game was last saved to or opened from
+	Autosave string // this game's own autosave file, once it has one
 
 	states []games.State   // states[0] is the start; one more per turn
 	tokens []string        // the turn tokens, in notation
@@ -53,6 +54,10 @@ type Session struct {
 	// post runs a function on the UI goroutine: fyne.Do in the app; tests
 	// replace it to run bot answers on the test's goroutine.
 	post func(func())
+	// clock paces the bots: the real time in the app, a fake one in tests.
+	clock Clock
+	// newBot makes the bots and the hint's bot: ai.New, or a test's bot.
+	newBot func(game, name string, o ai.Options) (ai.Bot, error)
 
 	gen           int                // bumped on every change; stale bot answers are dropped
 	cancel        context.CancelFunc // of the thinking bot, if any
@@ -60,6 +65,7 @@ type Session struct {
 	finished      bool               // OnFinished has been called
 	lastHumanMove time.Time
 	hint          *Hint
+	hintCancel    context.CancelFunc // of the hint's bot while it thinks
 }
 
 // Hint is the strongest bot's suggestion for a person.
@@ -87,7 +93,7 @@ func NewSession(g games.Game, rules games.Rules, seed int64, seats []games.SeatI
 	}
 	return &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: time.Now().UTC(),
 		states: []games.State{st}, turns: nil, events: nil,
-		BotDelay: 400 * time.Millisecond, AutoDelay: time.Second, post: fyne.Do}, nil
+		BotDelay: 400 * time.Millisecond, AutoDelay: time.Second, post: fyne.Do, clock: realClock{}, newBot: ai.New}, nil
 }
 
 // SessionFromRecord replays a saved game into a session.
@@ -207,7 +213,7 @@ func (s *Session) Submit(token string) error {
 		return err
 	}
 	s.redo = nil
-	s.lastHumanMove = time.Now()
+	s.lastHumanMove = s.clock.Now()
 	s.afterMove(false)
 	return nil
 }
@@ -350,12 +356,17 @@ func (s *Session) Redo() {
 	s.Start()
 }
 
-// stopBots cancels any thinking bot; its answer, if it comes, is dropped.
+// stopBots cancels any thinking bot and the hint's bot; their answers,
+// if they come, are dropped.
 func (s *Session) stopBots() {
 	s.gen++
 	if s.cancel != nil {
 		s.cancel()
 		s.cancel = nil
+	}
+	if s.hintCancel != nil {
+		s.hintCancel()
+		s.hintCancel = nil
 	}
 	s.thinking = nil
 }
@@ -398,16 +409,20 @@ func (s *Session) Start() {
 	gen := s.gen
 	// Everything the goroutine needs is read here: it must not touch the
 	// session, which only the UI goroutine may read or change.
-	human := s.HasHuman()
-	delay := s.AutoDelay
-	if human {
-		delay = s.BotDelay
+	delay, clock := s.AutoDelay, s.clock
+	ready := clock.Now() // bots alone: the delay counts from now
+	if s.HasHuman() {
+		// With people, the delay counts from a person's last move; none
+		// yet (a bot plays first, a resumed game) owes no wait.
+		delay, ready = s.BotDelay, s.lastHumanMove
 	}
-	since := time.Since(s.lastHumanMove)
+	if !ready.IsZero() {
+		ready = ready.Add(delay)
+	}
 	clone := st.Clone()
 	bots := make([]ai.Bot, len(seats))
 	for i, seat := range seats {
-		b, err := ai.New(s.Game.ID(), s.Seats[seat].Bot, ai.Options{Seed: uint64(s.Seed)*7919 + uint64(len(s.tokens))*131 + uint64(seat), Time: 10 * time.Second})
+		b, err := s.newBot(s.Game.ID(), s.Seats[seat].Bot, ai.Options{Seed: uint64(s.Seed)*7919 + uint64(len(s.tokens))*131 + uint64(seat), Time: 10 * time.Second})
 		if err != nil {
 			s.thinking, s.cancel = nil, nil
 			return
@@ -415,7 +430,6 @@ func (s *Session) Start() {
 		bots[i] = b
 	}
 	go func() {
-		started := time.Now()
 		moves := make([]games.Move, len(seats))
 		for i, seat := range seats {
 			m, err := bots[i].Choose(ctx, clone.Clone(), seat)
@@ -425,13 +439,9 @@ func (s *Session) Start() {
 			moves[i] = m
 		}
 		token := games.FormatTurn(clone, moves)
-		wait := delay - time.Since(started)
-		if human {
-			wait = delay - since - time.Since(started)
-		}
-		if wait > 0 {
+		if wait := botWait(ready, clock.Now(), delay); wait > 0 {
 			select {
-			case <-time.After(wait):
+			case <-clock.After(wait):
 			case <-ctx.Done():
 				return
 			}
@@ -451,33 +461,64 @@ func (s *Session) Start() {
 	s.changed()
 }
 
-// AskHint computes the strongest bot's move for the person to move, in a
-// goroutine; done is called on the UI goroutine when it is ready.
+// HintPending reports whether a hint is being looked for.
+func (s *Session) HintPending() bool { return s.hintCancel != nil }
+
+// AskHint looks for the strongest bot's move for the person to move, in a
+// goroutine; done is called on the UI goroutine when it is ready. Asking
+// again while a hint is being looked for does nothing; any change to the
+// game (a move, undo, redo, Stop) cancels it.
 func (s *Session) AskHint(done func(*Hint)) {
 	seat := s.HumanToMove()
-	if seat < 0 {
+	if seat < 0 || s.HintPending() {
 		return
 	}
-	name := ai.Strongest(s.Game.ID())
-	bot, err := ai.New(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
+	bot, err := s.newBot(s.Game.ID(), ai.Strongest(s.Game.ID()), ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
 	if err != nil {
 		return
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.hintCancel = cancel
 	gen, clone := s.gen, s.Live().Clone()
 	go func() {
-		m, err := bot.Choose(context.Background(), clone.Clone(), seat)
-		if err != nil {
-			return
-		}
+		m, err := bot.Choose(ctx, clone.Clone(), seat)
 		s.post(func() {
 			if s.gen != gen {
-				return
+				return // the game moved on; stopBots cancelled the hint
 			}
-			s.hint = &Hint{Seat: seat, Move: m, Token: clone.MoveString(seat, m)}
+			cancel()
+			s.hintCancel = nil
+			if err == nil {
+				s.hint = &Hint{Seat: seat, Move: m, Token: clone.MoveString(seat, m)}
+			}
 			s.changed()
-			if done != nil {
+			if err == nil && done != nil {
 				done(s.hint)
 			}
 		})
 	}()
+	s.changed()
 }
+
+// botWait is how long a bot's answer found at now still waits before it
+// is played at ready: never less than zero, never more than delay (the
+// clock may jump), and nothing when there is no ready time. Times are
+// compared, never durations subtracted, so nothing can overflow.
+func botWait(ready, now time.Time, delay time.Duration) time.Duration {
+	if ready.IsZero() || !ready.After(now) {
+		return 0
+	}
+	return min(ready.Sub(now), delay)
+}
+
+// Clock is the time as the session sees it, so tests can run it by hand.
+type Clock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+// realClock is the wall clock.
+type realClock struct{}
+
+func (realClock) Now() time.Time                         { return time.Now() }
+func (realClock) After(d time.Duration) <-chan time.Time { return time.After(d) }

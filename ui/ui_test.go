@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +26,16 @@ func newTestApp(t *testing.T) *App {
 	if err := u.cfg.SetReducedMotion(true); err != nil {
 		t.Fatal(err)
 	}
+	// No pauses between moves: the game screen takes the bots' pace from
+	// the settings, over what a test sets on its session.
+	if err := errors.Join(u.cfg.SetBotDelay(0), u.cfg.SetBotPace(0)); err != nil {
+		t.Fatal(err)
+	}
 	u.win.Resize(fyne.NewSize(1100, 720))
+	// What goroutines hand back to the UI waits here unless a test runs it
+	// (with appLoop): fyne.Do on the test driver would run it on the
+	// goroutine that posts it, racing with the test.
+	u.post = make(uiLoop, 256).post
 	t.Cleanup(func() {
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
@@ -52,6 +62,13 @@ func (l uiLoop) until(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 	}
+}
+
+// appLoop gives the app a fresh UI loop for what its goroutines hand back.
+func appLoop(u *App) uiLoop {
+	loop := make(uiLoop, 16)
+	u.post = loop.post
+	return loop
 }
 
 // startGame opens a classic game with the given seats, wired to a test loop.
@@ -182,20 +199,25 @@ func TestKeyboardPlays(t *testing.T) {
 	}
 }
 
+// TestStaleBotAnswerIsDropped: a bot's answer that reaches the UI after
+// the person took their move back is not played.
 func TestStaleBotAnswerIsDropped(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
 	if err := gs.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
-	// The bot is thinking; the person takes the move back at once.
-	gs.undo()
-	// Let any answer arrive: it must be dropped.
-	time.Sleep(200 * time.Millisecond)
-	for len(loop) > 0 {
-		(<-loop)()
+	// The bot's answer is on its way to the UI goroutine...
+	var answer func()
+	select {
+	case answer = <-loop:
+	case <-time.After(20 * time.Second): // only against a test that hangs
+		t.Fatal("the bot never answered")
 	}
-	if gs.session.Plies() != 0 {
+	// ...when the person takes the move back.
+	gs.undo()
+	answer()
+	if gs.session.Plies() != 0 || gs.session.HumanToMove() != 0 {
 		t.Fatalf("a stale bot answer was played: %v", gs.session.Tokens())
 	}
 }
