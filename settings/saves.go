@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -22,7 +23,7 @@ import (
 // maxSaveSize bounds what is read of one save file.
 const maxSaveSize = 16 << 20
 
-// ErrNoAutosave is returned by LoadAutosave when a game has no autosave.
+// ErrNoAutosave is returned by LoadAutosave when the autosave is gone.
 var ErrNoAutosave = fmt.Errorf("no autosave: %w", fs.ErrNotExist)
 
 // FileError says why a save file cannot be used. Ply is the index of the
@@ -63,6 +64,9 @@ type Store struct {
 	mu    sync.Mutex
 	paths Paths
 	now   func() time.Time
+	// known holds the autosave files this store wrote or loaded, as they
+	// were then: such a file is replaced without being read again.
+	known map[string]fileStamp
 }
 
 // NewStore makes a store over the given paths. Nothing is created on disk
@@ -195,37 +199,49 @@ func (s *Store) List() ([]Entry, error) {
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		e := Entry{Path: path, Name: strings.TrimSuffix(name, filepath.Ext(name)), Updated: info.ModTime()}
-		l, err := readSave(path)
-		if err != nil {
-			e.Err, e.Result = err, "unreadable"
-			// Say which game it was, if the file gets that far.
-			if rec, derr := games.DecodeRecord(mustRead(path)); derr == nil {
-				e.Game, e.Seats = rec.Game, rec.Seats
-			}
-		} else {
-			e.Game, e.Seats, e.Plies = l.rec.Game, l.rec.Seats, len(l.rec.Moves)
-			e.Created = l.rec.Created
-			if !l.rec.Updated.IsZero() {
-				e.Updated = l.rec.Updated
-			}
-			if l.name != "" {
-				e.Name = l.name
-			}
-			e.Result, e.Reason, e.Over = l.result, l.reason, l.over
-		}
-		if g, ok := games.Lookup(e.Game); ok {
-			e.GameName = g.Name()
-		}
-		out = append(out, e)
+		out = append(out, describe(path, info))
 	}
+	sortNewestFirst(out)
+	return out, nil
+}
+
+// describe reads one file for a listing. A file that cannot be loaded is
+// described with Err saying why, and never changed.
+func describe(path string, info fs.FileInfo) Entry {
+	name := info.Name()
+	e := Entry{Path: path, Name: strings.TrimSuffix(name, filepath.Ext(name)), Updated: info.ModTime()}
+	l, err := readSave(path)
+	if err != nil {
+		e.Err, e.Result = err, "unreadable"
+		// Say which game it was, if the file gets that far.
+		if rec, derr := games.DecodeRecord(mustRead(path)); derr == nil {
+			e.Game, e.Seats = rec.Game, rec.Seats
+		}
+	} else {
+		e.Game, e.Seats, e.Plies = l.rec.Game, l.rec.Seats, len(l.rec.Moves)
+		e.Created = l.rec.Created
+		if !l.rec.Updated.IsZero() {
+			e.Updated = l.rec.Updated
+		}
+		if l.name != "" {
+			e.Name = l.name
+		}
+		e.Result, e.Reason, e.Over = l.result, l.reason, l.over
+	}
+	if g, ok := games.Lookup(e.Game); ok {
+		e.GameName = g.Name()
+	}
+	return e
+}
+
+// sortNewestFirst orders a listing by the time the games were last saved.
+func sortNewestFirst(out []Entry) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].Updated.Equal(out[j].Updated) {
 			return out[i].Updated.After(out[j].Updated)
 		}
 		return out[i].Path < out[j].Path
 	})
-	return out, nil
 }
 
 func mustRead(path string) []byte {
@@ -505,43 +521,126 @@ func (s *Store) Import(src string) (string, error) {
 
 // ---- autosave ----
 
-// AutosavePath is the autosave file of a game in the state folder.
-func (s *Store) AutosavePath(game string) (string, error) {
-	if err := checkGameID(game); err != nil {
+// Every game in progress has its own autosave file in the state folder,
+// named when its first move is autosaved and kept for that game:
+// "autosave-<game>-<created, UTC yyyymmdd-hhmmss>[-n].json". Builds before
+// that kept one file per game, "autosave-<game>.json"; it is still read,
+// listed and written by the game resumed from it. A file this build cannot
+// read is never replaced or removed, except by the player's say.
+
+// ErrUnreadableAutosave is returned when an autosave file is to be written
+// or cleared but holds something this build cannot read (a newer version,
+// another program's change): the file is kept as it is.
+var ErrUnreadableAutosave = errors.New("the autosave file holds a game this version cannot read; it is kept as it is")
+
+// autosaveName matches an autosave file name: the game id, and the time
+// the game was created (missing in the name of earlier builds).
+var autosaveName = regexp.MustCompile(`^autosave-([a-z0-9][a-z0-9_-]*?)(-[0-9]{8}-[0-9]{6}(-[0-9]+)?)?\.json$`)
+
+// autosaveGame is the game id an autosave file's name gives, or "" if the
+// name is not an autosave's.
+func autosaveGame(name string) string {
+	m := autosaveName.FindStringSubmatch(name)
+	if m == nil || checkGameID(m[1]) != nil {
+		return ""
+	}
+	return m[1]
+}
+
+// fileStamp tells a file apart from a later version of it.
+type fileStamp struct {
+	size int64
+	mod  time.Time
+}
+
+func stampOf(info fs.FileInfo) fileStamp { return fileStamp{info.Size(), info.ModTime()} }
+
+// autosaveGameOf checks that path is an autosave file of the state folder
+// and returns the game its name gives.
+func (s *Store) autosaveGameOf(path string) (string, error) {
+	dir, err := filepath.Abs(s.paths.State)
+	if err != nil {
 		return "", err
 	}
-	return filepath.Join(s.paths.State, "autosave-"+game+".json"), nil
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	game := autosaveGame(filepath.Base(p))
+	if filepath.Dir(p) != dir || game == "" {
+		return "", fmt.Errorf("%s is not an autosave file of %s", path, s.paths.State)
+	}
+	return game, nil
 }
 
-// WriteAutosave replaces the game's autosave atomically. It is meant to run
-// after every move, so it does not replay the record; LoadAutosave does.
-func (s *Store) WriteAutosave(rec *games.Record) error {
-	if rec == nil {
-		return errors.New("no game to autosave")
+// AutosavePaths lists the autosave files of a game (readable or not),
+// without reading them. A missing state folder is an empty list.
+func (s *Store) AutosavePaths(game string) ([]string, error) {
+	if err := checkGameID(game); err != nil {
+		return nil, err
 	}
-	path, err := s.AutosavePath(rec.Game)
+	dirents, err := os.ReadDir(s.paths.State)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("cannot read the folder of the games in progress: %w", err)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	data, err := games.EncodeRecord(s.stamp(rec))
-	if err != nil {
-		return err
+	var out []string
+	for _, d := range dirents {
+		if autosaveGame(d.Name()) == game && d.Type().IsRegular() {
+			out = append(out, filepath.Join(s.paths.State, d.Name()))
+		}
 	}
-	return writeFileAtomic(path, data)
+	return out, nil
 }
 
-// LoadAutosave reads and replays a game's autosave. It returns
-// ErrNoAutosave (which is fs.ErrNotExist) when there is none, and a
-// *FileError when the file is broken; a broken autosave is left as it is.
-func (s *Store) LoadAutosave(game string) (*games.Record, error) {
-	path, err := s.AutosavePath(game)
+// HasAutosave reports whether a game has an autosave file (readable or not).
+func (s *Store) HasAutosave(game string) bool {
+	paths, _ := s.AutosavePaths(game)
+	return len(paths) > 0
+}
+
+// ListAutosaves describes every game of a game id in progress, the most
+// recently played first. A file that cannot be loaded is listed with Err
+// saying why, and never changed. Each file is replayed: call it off the
+// UI goroutine.
+func (s *Store) ListAutosaves(game string) ([]Entry, error) {
+	paths, err := s.AutosavePaths(game)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	var out []Entry
+	for _, path := range paths {
+		info, err := os.Stat(path)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		e := describe(path, info)
+		if e.Err == nil && e.Game != game {
+			e.Err = &FileError{Path: path, Ply: -1, Err: fmt.Errorf("the autosave is a game of %q, not %q", e.Game, game)}
+			e.Result = "unreadable"
+		}
+		out = append(out, e)
+	}
+	sortNewestFirst(out)
+	return out, nil
+}
+
+// LoadAutosave reads and replays an autosave file. It returns
+// ErrNoAutosave (which is fs.ErrNotExist) when the file is gone, and a
+// *FileError when it is broken; a broken autosave is left as it is.
+func (s *Store) LoadAutosave(path string) (*games.Record, error) {
+	game, err := s.autosaveGameOf(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(path) // before reading: a later change is not vouched for
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNoAutosave
+	}
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
 	}
 	l, err := readSave(path)
 	if err != nil {
@@ -550,29 +649,146 @@ func (s *Store) LoadAutosave(game string) (*games.Record, error) {
 	if l.rec.Game != game {
 		return nil, &FileError{Path: path, Ply: -1, Err: fmt.Errorf("the autosave is a game of %q, not %q", l.rec.Game, game)}
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.vouch(path, info)
 	return l.rec, nil
 }
 
-// HasAutosave reports whether a game has an autosave file (readable or not).
-func (s *Store) HasAutosave(game string) bool {
-	path, err := s.AutosavePath(game)
-	if err != nil {
-		return false
+// WriteAutosave writes a game in progress to its autosave file and
+// returns the file's path. With path "" the game gets a new file of its
+// own, named from its game id and creation time; a file of another game
+// in progress is never replaced. An existing path is replaced atomically,
+// unless it holds something this build cannot read (ErrUnreadableAutosave:
+// the file is kept as it is). It runs after every move, so it does not
+// replay the record; a file this store wrote or loaded itself and that has
+// not changed since is not read again either.
+func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
+	if rec == nil {
+		return "", errors.New("no game to autosave")
 	}
-	info, err := os.Stat(path)
-	return err == nil && info.Mode().IsRegular()
+	if err := checkGameID(rec.Game); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.stamp(rec)
+	data, err := games.EncodeRecord(c)
+	if err != nil {
+		return "", err
+	}
+	if path == "" {
+		path, err = freeName(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
+	} else {
+		err = s.checkOwn(path, c.Game)
+	}
+	if err != nil {
+		return "", err
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		return "", err
+	}
+	if info, err := os.Stat(path); err == nil {
+		s.vouch(path, info)
+	}
+	return path, nil
 }
 
-// ClearAutosave removes a game's autosave; none is not an error.
-func (s *Store) ClearAutosave(game string) error {
-	path, err := s.AutosavePath(game)
+// ClearAutosave removes a game's own autosave file when the game is over
+// or taken back to its start; a file already gone is not an error. A file
+// this build cannot read is kept (ErrUnreadableAutosave): only the player
+// removes it, with DeleteAutosave.
+func (s *Store) ClearAutosave(path string) error {
+	game, err := s.autosaveGameOf(path)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.checkOwn(path, game); err != nil {
+		return err
+	}
+	return s.removeAutosave(path)
+}
+
+// DeleteAutosave removes an autosave file, readable or not: the player
+// asked for it.
+func (s *Store) DeleteAutosave(path string) error {
+	if _, err := s.autosaveGameOf(path); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.removeAutosave(path)
+}
+
+// removeAutosave removes a file and forgets it. The caller holds s.mu.
+func (s *Store) removeAutosave(path string) error {
+	delete(s.known, path)
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cannot remove the autosave: %w", err)
 	}
 	return nil
+}
+
+// checkOwn lets an autosave file of game be replaced or removed: it is
+// missing, or it is as this store last wrote or loaded it, or it loads as
+// a game of that id. The caller holds s.mu.
+func (s *Store) checkOwn(path, game string) error {
+	if g, err := s.autosaveGameOf(path); err != nil {
+		return err
+	} else if g != game {
+		return fmt.Errorf("%s is the autosave of another game", filepath.Base(path))
+	}
+	info, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot check the autosave: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%w (it is not a file)", ErrUnreadableAutosave)
+	}
+	if st, ok := s.known[path]; ok && st == stampOf(info) {
+		return nil
+	}
+	l, err := readSave(path)
+	if err != nil {
+		return fmt.Errorf("%w (%v)", ErrUnreadableAutosave, errors.Unwrap(err))
+	}
+	if l.rec.Game != game {
+		return fmt.Errorf("%w (it is a game of %q)", ErrUnreadableAutosave, l.rec.Game)
+	}
+	s.vouch(path, info)
+	return nil
+}
+
+// vouch remembers a file as this store last saw it whole and readable.
+// The caller holds s.mu.
+func (s *Store) vouch(path string, info fs.FileInfo) {
+	if s.known == nil {
+		s.known = map[string]fileStamp{}
+	}
+	s.known[path] = stampOf(info)
+}
+
+// freeName picks an unused file name in dir: base.json, or base-2.json and
+// on. The search stops on any error other than "does not exist".
+func freeName(dir, base string) (string, error) {
+	for i := 1; i <= 10000; i++ {
+		file := base + ".json"
+		if i > 1 {
+			file = fmt.Sprintf("%s-%d.json", base, i)
+		}
+		p := filepath.Join(dir, file)
+		_, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("cannot find a free file name in %s: %w", dir, err)
+		}
+	}
+	return "", fmt.Errorf("too many files named %s in %s", base, dir)
 }

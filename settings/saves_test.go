@@ -281,7 +281,7 @@ func TestRenameFailureKeepsOldFile(t *testing.T) {
 	if err := s.Overwrite(path, classicRecord("b2", "a1"), ""); err == nil {
 		t.Fatal("Overwrite succeeded with a failing rename")
 	}
-	if err := s.WriteAutosave(classicRecord("b2")); err == nil {
+	if _, err := s.WriteAutosave("", classicRecord("b2")); err == nil {
 		t.Fatal("WriteAutosave succeeded with a failing rename")
 	}
 	before.untouched(t)
@@ -442,73 +442,273 @@ func TestImportExport(t *testing.T) {
 	}
 }
 
+// newerAutosave is an autosave written by a newer Tabula.
+const newerAutosave = `{"format": "tabula-save", "version": 99, "game": "classic", "moves": ["b2"]}`
+
 func TestAutosave(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)
+	created := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	fixedClock(s, created.Add(time.Minute))
 	if s.HasAutosave("classic") {
 		t.Fatal("autosave before any")
 	}
-	if _, err := s.LoadAutosave("classic"); !errors.Is(err, ErrNoAutosave) || !errors.Is(err, fs.ErrNotExist) {
+	if list, err := s.ListAutosaves("classic"); err != nil || len(list) != 0 {
+		t.Fatalf("ListAutosaves(none) = %v, %v", list, err)
+	}
+	own := filepath.Join(p.State, "autosave-classic-20261121-120000.json")
+	if _, err := s.LoadAutosave(own); !errors.Is(err, ErrNoAutosave) || !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("LoadAutosave(none) = %v", err)
 	}
-	if err := s.ClearAutosave("classic"); err != nil {
+	if err := s.ClearAutosave(own); err != nil {
 		t.Fatalf("clearing no autosave: %v", err)
 	}
+	path := ""
 	for i := 1; i <= 3; i++ {
-		if err := s.WriteAutosave(classicRecord(xWins[:i]...)); err != nil {
+		rec := classicRecord(xWins[:i]...)
+		rec.Created = created
+		got, err := s.WriteAutosave(path, rec)
+		if err != nil {
 			t.Fatal(err)
 		}
+		if path != "" && got != path {
+			t.Fatalf("the game moved from %s to %s", path, got)
+		}
+		path = got
+	}
+	if path != own {
+		t.Fatalf("autosave at %s, want %s", path, own)
 	}
 	noTemps(t, p.State)
 	if !s.HasAutosave("classic") {
 		t.Fatal("no autosave after writing")
 	}
-	rec, err := s.LoadAutosave("classic")
+	rec, err := s.LoadAutosave(path)
 	if err != nil || strings.Join(rec.Moves, " ") != "a1 a2 b1" {
 		t.Fatalf("LoadAutosave = %+v, %v", rec, err)
 	}
-	path, _ := s.AutosavePath("classic")
-	if filepath.Dir(path) != p.State {
-		t.Fatalf("autosave in %s", path)
-	}
-	// One file per game id.
-	ents, _ := os.ReadDir(p.State)
-	if len(ents) != 1 {
-		t.Fatalf("%d files in the state folder", len(ents))
+	list, err := s.ListAutosaves("classic")
+	if err != nil || len(list) != 1 || list[0].Path != path || list[0].Plies != 3 || list[0].Seats[0].Name != "Ana" || list[0].Err != nil {
+		t.Fatalf("ListAutosaves = %+v, %v", list, err)
 	}
 	// A failed autosave keeps the previous one.
 	before := snap(t, path)
 	failDisk(t)
-	if err := s.WriteAutosave(classicRecord(xWins...)); !isDiskFull(err) {
+	if _, err := s.WriteAutosave(path, classicRecord(xWins...)); !isDiskFull(err) {
 		t.Fatalf("WriteAutosave on a full disk: %v", err)
 	}
 	syncFile = func(f *os.File) error { return f.Sync() }
 	before.untouched(t)
 	noTemps(t, p.State)
 
-	if err := s.ClearAutosave("classic"); err != nil {
+	if err := s.ClearAutosave(path); err != nil {
 		t.Fatal(err)
 	}
 	if s.HasAutosave("classic") {
 		t.Fatal("autosave survived Clear")
 	}
-	// A broken autosave is reported and left as it is.
+	// A broken autosave is reported, kept by Clear, removed by Delete.
 	writeFile(t, path, []byte(`{"game": "classic", "moves": ["a1", "a1"]}`))
 	broken := snap(t, path)
-	if _, err := s.LoadAutosave("classic"); err == nil || !strings.Contains(err.Error(), "illegal move at index 1") {
+	if _, err := s.LoadAutosave(path); err == nil || !strings.Contains(err.Error(), "illegal move at index 1") {
 		t.Fatalf("broken autosave: %v", err)
 	}
-	if !s.HasAutosave("classic") {
-		t.Fatal("a broken autosave should still be there to clear")
+	if err := s.ClearAutosave(path); !errors.Is(err, ErrUnreadableAutosave) {
+		t.Fatalf("ClearAutosave of a broken file: %v", err)
 	}
 	broken.untouched(t)
+	if err := s.DeleteAutosave(path); err != nil || s.HasAutosave("classic") {
+		t.Fatalf("DeleteAutosave: %v; still there: %v", err, s.HasAutosave("classic"))
+	}
 	// An autosave of another game under this id is refused.
 	writeFile(t, path, []byte(`{"game": "alcazar", "moves": []}`))
-	if _, err := s.LoadAutosave("classic"); err == nil {
+	if _, err := s.LoadAutosave(path); err == nil {
 		t.Fatal("loaded another game's autosave")
 	}
-	if err := s.WriteAutosave(&games.Record{Game: "../../evil"}); err == nil {
+	if list, _ := s.ListAutosaves("classic"); len(list) != 1 || list[0].Err == nil {
+		t.Fatalf("another game's autosave listed as readable: %+v", list)
+	}
+	if _, err := s.WriteAutosave("", &games.Record{Game: "../../evil"}); err == nil {
 		t.Fatal("autosave with a path in the game id")
+	}
+}
+
+// TestAutosaveOnlyInTheStateFolder: the autosave functions refuse any
+// file that is not an autosave of the state folder, and touch nothing.
+func TestAutosaveOnlyInTheStateFolder(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	save, err := s.Save(classicRecord("b2"), "mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snap(t, save)
+	other := filepath.Join(p.State, "notes.json")
+	writeFile(t, other, []byte(`{"game": "classic", "moves": []}`))
+	kept := snap(t, other)
+	for _, path := range []string{save, other, filepath.Join(p.Saves, "autosave-classic.json"), filepath.Join(p.State, "sub", "autosave-classic.json")} {
+		if _, err := s.LoadAutosave(path); err == nil {
+			t.Errorf("LoadAutosave(%s) accepted", path)
+		}
+		if _, err := s.WriteAutosave(path, classicRecord("b2")); err == nil {
+			t.Errorf("WriteAutosave(%s) accepted", path)
+		}
+		if err := s.ClearAutosave(path); err == nil {
+			t.Errorf("ClearAutosave(%s) accepted", path)
+		}
+		if err := s.DeleteAutosave(path); err == nil {
+			t.Errorf("DeleteAutosave(%s) accepted", path)
+		}
+	}
+	// A game's autosave is written as that game's only.
+	if _, err := s.WriteAutosave(filepath.Join(p.State, "autosave-alcazar.json"), classicRecord("b2")); err == nil {
+		t.Error("a classic game was written over alcazar's autosave")
+	}
+	before.untouched(t)
+	kept.untouched(t)
+}
+
+func TestAutosaveNames(t *testing.T) {
+	for name, game := range map[string]string{
+		"autosave-classic.json":                   "classic",
+		"autosave-classic-20261121-120000.json":   "classic",
+		"autosave-classic-20261121-120000-2.json": "classic",
+		"autosave-foo-bar-20261121-120000.json":   "foo-bar",
+		"autosave-classicx.json":                  "classicx",
+		"autosave-.json":                          "",
+		"autosave-Classic.json":                   "",
+		"autosave-classic.json.broken-20261121":   "",
+		".tmp-autosave-classic.json-123":          "",
+		"classic-20261121-120000.json":            "",
+	} {
+		if got := autosaveGame(name); got != game {
+			t.Errorf("autosaveGame(%q) = %q, want %q", name, got, game)
+		}
+	}
+}
+
+// TestUnreadableAutosaveIsKept: an autosave this build cannot read (here
+// a newer version's, under the one-file name of earlier builds) is never
+// written over or cleared; a new game gets a file beside it, and both are
+// listed, the unreadable one with the reason.
+func TestUnreadableAutosaveIsKept(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	fixedClock(s, time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
+	legacy := filepath.Join(p.State, "autosave-classic.json")
+	writeFile(t, legacy, []byte(newerAutosave))
+	old := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	if err := os.Chtimes(legacy, old, old); err != nil {
+		t.Fatal(err)
+	}
+	kept := snap(t, legacy)
+	if _, err := s.WriteAutosave(legacy, classicRecord("a1")); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "newer Tabula") {
+		t.Fatalf("WriteAutosave over a newer file: %v", err)
+	}
+	if err := s.ClearAutosave(legacy); !errors.Is(err, ErrUnreadableAutosave) {
+		t.Fatalf("ClearAutosave of a newer file: %v", err)
+	}
+	path, err := s.WriteAutosave("", classicRecord("a1"))
+	if err != nil || path == legacy {
+		t.Fatalf("a new game's autosave: %s, %v", path, err)
+	}
+	kept.untouched(t)
+	list, err := s.ListAutosaves("classic")
+	if err != nil || len(list) != 2 {
+		t.Fatalf("ListAutosaves = %+v, %v", list, err)
+	}
+	if list[0].Path != path || list[0].Err != nil || list[1].Path != legacy || list[1].Err == nil || !strings.Contains(list[1].Err.Error(), "newer Tabula") {
+		t.Fatalf("listed %+v", list)
+	}
+}
+
+// TestAutosaveChangedBehindOurBack: a game's file that another program
+// changed is read before it is replaced: a readable game of the same id
+// is replaced, an unreadable one is kept.
+func TestAutosaveChangedBehindOurBack(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	path, err := s.WriteAutosave("", classicRecord("a1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, path, []byte(`{"game": "classic", "moves": ["b2", "a1"], "note": "another window"}`))
+	if _, err := s.WriteAutosave(path, classicRecord("a1", "b2")); err != nil {
+		t.Fatalf("a readable file of the same game: %v", err)
+	}
+	writeFile(t, path, []byte(newerAutosave+"\n")) // a size of its own: a new file to the store
+	kept := snap(t, path)
+	if _, err := s.WriteAutosave(path, classicRecord("a1", "b2", "c3")); !errors.Is(err, ErrUnreadableAutosave) {
+		t.Fatalf("a file replaced by a newer version's: %v", err)
+	}
+	if err := s.ClearAutosave(path); !errors.Is(err, ErrUnreadableAutosave) {
+		t.Fatalf("clearing a file replaced by a newer version's: %v", err)
+	}
+	kept.untouched(t)
+}
+
+// TestAutosaveOnABadFolder: a folder in place of a game's file, another
+// game's record under its name, or a state folder that is a file give an
+// error and change nothing; no search for a free name goes on for ever.
+func TestAutosaveOnABadFolder(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	dir := filepath.Join(p.State, "autosave-classic.json")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.WriteAutosave(dir, classicRecord("a1")); !errors.Is(err, ErrUnreadableAutosave) {
+		t.Fatalf("WriteAutosave over a folder: %v", err)
+	}
+	other := filepath.Join(p.State, "autosave-classic-20261121-120000.json")
+	writeFile(t, other, []byte(`{"game": "alcazar", "moves": []}`))
+	kept := snap(t, other)
+	if _, err := s.WriteAutosave(other, classicRecord("a1")); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "alcazar") {
+		t.Fatalf("WriteAutosave over alcazar's game: %v", err)
+	}
+	kept.untouched(t)
+
+	p2 := PathsUnder(t.TempDir())
+	writeFile(t, p2.State, []byte("a file, not a folder"))
+	s2 := NewStore(p2)
+	if _, err := s2.WriteAutosave("", classicRecord("a1")); err == nil {
+		t.Fatal("an autosave was written into a file")
+	}
+	if _, err := s2.ListAutosaves("classic"); err == nil {
+		t.Fatal("a state folder that is a file was listed as empty")
+	}
+	if _, err := s2.WriteAutosave(filepath.Join(p2.State, "autosave-classic.json"), classicRecord("a1")); err == nil {
+		t.Fatal("an autosave was written into a file")
+	}
+}
+
+// TestTwoGamesInProgress: two games of the same game created in the same
+// second get a file each; writing or clearing one leaves the other.
+func TestTwoGamesInProgress(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	created := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	one, two := classicRecord("a1"), classicRecord("c3")
+	one.Created, two.Created = created, created
+	p1, err1 := s.WriteAutosave("", one)
+	p2, err2 := s.WriteAutosave("", two)
+	if err := errors.Join(err1, err2); err != nil || p1 == p2 {
+		t.Fatalf("paths %s and %s, %v", p1, p2, err)
+	}
+	if filepath.Base(p2) != "autosave-classic-20261121-120000-2.json" {
+		t.Fatalf("the second game's file: %s", p2)
+	}
+	first := snap(t, p1)
+	two.Moves = append(two.Moves, "b2")
+	if _, err := s.WriteAutosave(p2, two); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClearAutosave(p2); err != nil {
+		t.Fatal(err)
+	}
+	first.untouched(t)
+	if paths, _ := s.AutosavePaths("classic"); len(paths) != 1 || paths[0] != p1 {
+		t.Fatalf("left: %v", paths)
 	}
 }
 
@@ -525,7 +725,7 @@ func TestStoreConcurrentSaves(t *testing.T) {
 			defer wg.Done()
 			paths[i], errs[i] = s.Save(classicRecord("b2"), "same name")
 			if errs[i] == nil {
-				errs[i] = s.WriteAutosave(classicRecord("b2"))
+				_, errs[i] = s.WriteAutosave("", classicRecord("b2"))
 			}
 		}()
 	}
@@ -544,6 +744,9 @@ func TestStoreConcurrentSaves(t *testing.T) {
 	}
 	if list, _ := s.List(); len(list) != 8 {
 		t.Fatalf("%d saves listed", len(list))
+	}
+	if list, _ := s.ListAutosaves("classic"); len(list) != 8 {
+		t.Fatalf("%d games in progress listed, want 8 (one file each)", len(list))
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/session"
@@ -33,10 +34,14 @@ type App struct {
 	store  *settings.Store
 	stats  *settings.Stats
 	mobile bool
+	// post runs a function on the UI goroutine: fyne.Do in the app; tests
+	// replace it to run what goroutines hand back on the test's goroutine.
+	post func(func())
 
-	// session gives every game session its posting function (fyne.Do;
-	// a test loop in tests) and clock.
-	session session.Options
+	// clock and newBot are the sessions' clock and bot maker: nil is the
+	// real clock and ai.New (tests put theirs here).
+	clock  session.Clock
+	newBot func(game, name string, o ai.Options) (ai.Bot, error)
 
 	game   *gameScreen // nil while the picker is shown
 	picker *picker
@@ -83,7 +88,7 @@ func Run(startGame string, icon []byte) {
 // app). It never fails: problems with files on disk are returned to be
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
-	u := &App{fa: a, tally: map[string]*sessionTally{}, session: session.Options{Post: fyne.Do}}
+	u := &App{fa: a, tally: map[string]*sessionTally{}, post: fyne.Do}
 	u.mobile = fyne.CurrentDevice().IsMobile()
 	var problems []error
 	root := ""
@@ -164,7 +169,7 @@ func playable() []games.Game {
 // newSession starts a game with the app's posting function and the
 // player's pacing.
 func (u *App) newSession(g games.Game, rules games.Rules, seats []games.SeatInfo, setup json.RawMessage) (*session.Session, error) {
-	s, err := session.New(g, rules, newSeed(), seats, setup, u.session)
+	s, err := session.New(g, rules, newSeed(), seats, setup, u.sessionOptions())
 	if err == nil {
 		u.pace(s)
 	}
@@ -173,11 +178,16 @@ func (u *App) newSession(g games.Game, rules games.Rules, seats []games.SeatInfo
 
 // sessionFrom replays a saved game into a session, paced like a new one.
 func (u *App) sessionFrom(rec *games.Record) (*session.Session, error) {
-	s, err := session.FromRecord(rec, u.session)
+	s, err := session.FromRecord(rec, u.sessionOptions())
 	if err == nil {
 		u.pace(s)
 	}
 	return s, err
+}
+
+// sessionOptions are what every session gets from the app.
+func (u *App) sessionOptions() session.Options {
+	return session.Options{Post: u.post, Clock: u.clock, NewBot: u.newBot}
 }
 
 // pace sets how long bots wait: the player's settings. It is done once,
@@ -226,18 +236,33 @@ func (u *App) NewGameNow(id string) {
 	u.openSession(s)
 }
 
-// Resume opens the autosaved game of id.
+// Resume goes on with a game of id in progress: the only one at once;
+// when there are several, or one that cannot be read, the player picks
+// in the chooser, which says why a file cannot be opened.
 func (u *App) Resume(id string) {
-	rec, err := u.store.LoadAutosave(id)
+	paths, err := u.store.AutosavePaths(id)
 	if err != nil {
-		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+		u.showError(fmt.Errorf("The games in progress cannot be listed: %w", err))
 		return
 	}
+	if len(paths) == 1 {
+		if rec, err := u.store.LoadAutosave(paths[0]); err == nil {
+			u.openAutosave(paths[0], rec)
+			return
+		}
+	}
+	u.ResumeDialog(id)
+}
+
+// openAutosave opens a game in progress; it goes on autosaving to the
+// file it came from.
+func (u *App) openAutosave(path string, rec *games.Record) {
 	s, err := u.sessionFrom(rec)
 	if err != nil {
 		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
 		return
 	}
+	s.Autosave = path
 	u.openSession(s)
 }
 

@@ -400,35 +400,72 @@ func (nd *newGameForm) session() (*session.Session, bool) {
 
 // ---- saved games ----
 
+// asyncList is a dialog's list of files, read off the UI goroutine: a
+// long game takes a while to replay, and the window must not freeze. The
+// rows are shown when the read is done, unless the dialog was closed or a
+// newer read started meanwhile.
+type asyncList struct {
+	u      *App
+	box    *fyne.Container
+	reads  int  // bumped by every read; an older read's answer is dropped
+	closed bool // the dialog is gone: nothing more is shown in it
+}
+
+func newAsyncList(u *App) *asyncList { return &asyncList{u: u, box: container.NewVBox()} }
+
+// load shows the waiting line, runs read in a goroutine and shows the rows
+// made from its answer.
+func (l *asyncList) load(waiting string, read func() ([]settings.Entry, error), rows func([]settings.Entry, error) []fyne.CanvasObject) {
+	l.reads++
+	n := l.reads
+	l.box.Objects = []fyne.CanvasObject{widget.NewLabel(waiting)}
+	l.box.Refresh()
+	post := l.u.post // read here: the goroutine must not touch the app
+	go func() {
+		entries, err := read()
+		post(func() {
+			if l.closed || n != l.reads {
+				return
+			}
+			l.box.Objects = rows(entries, err)
+			l.box.Refresh()
+		})
+	}()
+}
+
+func (l *asyncList) close() { l.closed = true }
+
 // OpenDialog lists the saved games: open, delete, export, import. A file
 // that cannot be read is listed with the reason, and never changed.
 func (u *App) OpenDialog() {
 	var dlg dialog.Dialog
-	list := container.NewVBox()
+	list := newAsyncList(u)
 	var fill func()
 	fill = func() {
-		list.Objects = nil
-		entries, err := u.store.List()
-		if err != nil {
-			list.Add(widget.NewLabel("The saves folder cannot be read: " + err.Error()))
-		}
-		if len(entries) == 0 && err == nil {
-			list.Add(widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
-		}
-		for _, e := range entries {
-			list.Add(u.saveRow(e, func() { dlg.Hide() }, fill))
-		}
-		list.Refresh()
+		list.load("Reading saved games...", u.store.List, func(entries []settings.Entry, err error) []fyne.CanvasObject {
+			var rows []fyne.CanvasObject
+			if err != nil {
+				rows = append(rows, widget.NewLabel("The saves folder cannot be read: "+err.Error()))
+			}
+			if len(entries) == 0 && err == nil {
+				rows = append(rows, widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
+			}
+			for _, e := range entries {
+				rows = append(rows, u.saveRow(e, func() { dlg.Hide() }, fill))
+			}
+			return rows
+		})
 	}
-	fill()
 	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() { u.importSave(fill) })
 	folder := widget.NewLabel("Saved in " + u.store.Dir())
 	folder.Importance = widget.LowImportance
 	folder.Wrapping = fyne.TextWrapBreak
-	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list))
+	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list.box))
 	dlg = dialog.NewCustom("Saved games", "Close", body, u.win)
+	dlg.SetOnClosed(list.close)
 	dlg.Resize(u.dialogSize(760, 560))
 	dlg.Show()
+	fill()
 }
 
 func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.CanvasObject {
@@ -436,21 +473,9 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 	if e.GameName != "" && !strings.HasPrefix(title, e.GameName) {
 		title = e.GameName + ": " + title
 	}
-	var names []string
-	for _, s := range e.Seats {
-		names = append(names, seatLabel(s))
-	}
-	detail := fmt.Sprintf("%s  -  %s  -  %s", strings.Join(names, " vs "), e.Updated.Local().Format("2 Jan 2006 15:04"), e.Result)
+	detail := fmt.Sprintf("%s  -  %s  -  %s", seatsText(e.Seats), e.Updated.Local().Format("2 Jan 2006 15:04"), e.Result)
 	if e.Err != nil {
 		detail = "Unreadable: " + errString(e.Err) + " (the file is kept as it is)"
-	}
-	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	sub := widget.NewLabel(detail)
-	sub.Wrapping = fyne.TextWrapWord
-	if e.Err != nil {
-		sub.Importance = widget.DangerImportance
-	} else {
-		sub.Importance = widget.LowImportance
 	}
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() { close(); u.OpenRecord(e.Path) })
 	if e.Err != nil || boardMakers[e.Game] == nil {
@@ -468,7 +493,122 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 			refill()
 		}, u.win)
 	})
-	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(container.NewHBox(open, export, del)), container.NewVBox(head, sub))
+	return u.listRow(title, detail, e.Err != nil, open, export, del)
+}
+
+// listRow is one file in a dialog's list: a bold title, a line of detail
+// (red when the file cannot be used) and the buttons at the end, or under
+// the text on a phone, where the text needs the whole width.
+func (u *App) listRow(title, detail string, bad bool, buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
+	sub := widget.NewLabel(detail)
+	sub.Wrapping = fyne.TextWrapWord
+	sub.Importance = widget.LowImportance
+	if bad {
+		sub.Importance = widget.DangerImportance
+	}
+	if u.mobile {
+		return container.NewVBox(head, sub, container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, buttons...)...), widget.NewSeparator())
+	}
+	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(container.NewHBox(buttons...)), container.NewVBox(head, sub))
+}
+
+// seatsText names the players: "Ana vs Computer (hard)".
+func seatsText(seats []games.SeatInfo) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = seatLabel(s)
+	}
+	return strings.Join(names, " vs ")
+}
+
+// ---- games in progress ----
+
+// ResumeDialog lists the games of id in progress, the last played first:
+// who plays, how many moves and when. A file this version cannot open is
+// listed with the reason, and kept. The player resumes a game, or deletes
+// one after saying yes.
+func (u *App) ResumeDialog(id string) {
+	g, ok := games.Lookup(id)
+	if !ok {
+		return
+	}
+	var dlg dialog.Dialog
+	list := newAsyncList(u)
+	var fill func()
+	fill = func() {
+		read := func() ([]settings.Entry, error) { return u.store.ListAutosaves(id) }
+		list.load("Reading the games in progress...", read, func(entries []settings.Entry, err error) []fyne.CanvasObject {
+			switch {
+			case err != nil:
+				return []fyne.CanvasObject{widget.NewLabel("The games in progress cannot be read: " + err.Error())}
+			case len(entries) == 0:
+				return []fyne.CanvasObject{widget.NewLabel("No game in progress.")}
+			}
+			rows := make([]fyne.CanvasObject, len(entries))
+			for i, e := range entries {
+				rows[i] = u.inProgressRow(e, func() { dlg.Hide(); u.resumeFile(e.Path) }, fill)
+			}
+			return rows
+		})
+	}
+	dlg = dialog.NewCustom("Games in progress: "+g.Name(), "Close", container.NewVScroll(list.box), u.win)
+	dlg.SetOnClosed(list.close)
+	dlg.Resize(u.dialogSize(640, 460))
+	dlg.Show()
+	fill()
+}
+
+// inProgressRow is a game in progress in the chooser.
+func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne.CanvasObject {
+	title := "A game in progress"
+	if len(e.Seats) > 0 {
+		title = seatsText(e.Seats)
+	}
+	when := e.Updated.Local().Format("2 Jan 2006 15:04")
+	detail := fmt.Sprintf("%s, last played %s", movesPlayed(e.Plies), when)
+	question := fmt.Sprintf("Delete the game %s, %s? This cannot be undone.", title, detail)
+	if e.Err != nil {
+		detail = fmt.Sprintf("Cannot be opened: %s. It is kept as it is (last changed %s).", errString(e.Err), when)
+		question = "Delete this game in progress, which this version cannot open? This cannot be undone."
+	}
+	open := widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), resume)
+	if e.Err != nil {
+		open.Disable()
+	}
+	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		dialog.ShowConfirm("Delete game in progress", question, func(ok bool) {
+			if !ok {
+				return
+			}
+			if err := u.store.DeleteAutosave(e.Path); err != nil {
+				u.showError(err)
+			}
+			refill()
+			if u.game == nil {
+				u.ShowPicker() // the card's Resume and the note count the games
+			}
+		}, u.win)
+	})
+	return u.listRow(title, detail, e.Err != nil, open, del)
+}
+
+func movesPlayed(n int) string {
+	if n == 1 {
+		return "1 move played"
+	}
+	return fmt.Sprintf("%d moves played", n)
+}
+
+// resumeFile opens the game in progress of an autosave file.
+func (u *App) resumeFile(path string) {
+	rec, err := u.store.LoadAutosave(path)
+	if err != nil {
+		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+		return
+	}
+	u.openAutosave(path, rec)
 }
 
 func (u *App) exportSave(path string) {

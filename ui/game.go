@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/board"
 	"github.com/tabulagames/tabula/ui/session"
 )
@@ -69,12 +71,7 @@ func newGameScreen(u *App, s *session.Session) *gameScreen {
 			gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
 		}
 	}
-	s.OnFinished = func(out games.Outcome) {
-		u.recordResult(s, out)
-		if err := u.store.ClearAutosave(s.Game.ID()); err != nil {
-			gs.Refuse("The finished game's autosave could not be removed: " + err.Error())
-		}
-	}
+	s.OnFinished = func(out games.Outcome) { u.recordResult(s, out) } // the autosave goes in OnMove or redo
 	gs.build()
 	return gs
 }
@@ -145,7 +142,6 @@ func (gs *gameScreen) hint() {
 		gs.Refuse("A hint is for the person to move.")
 		return
 	}
-	gs.status.SetText("Looking for a good move...")
 	gs.session.AskHint(func(h *session.Hint) { gs.status.SetText("Hint: " + h.Token) })
 }
 
@@ -178,17 +174,40 @@ func (gs *gameScreen) saveName() string {
 	return gs.session.Game.Name() + ": " + strings.Join(names, " vs ")
 }
 
+// autosave writes the game to its own autosave file (named on its first
+// move), or removes that file when the game is over or taken back to its
+// start. Other games' autosaves are never touched.
 func (gs *gameScreen) autosave() {
 	s := gs.session
 	if s.Live().Outcome().Over() || s.Plies() == 0 {
-		if err := gs.u.store.ClearAutosave(s.Game.ID()); err != nil {
-			gs.Refuse("Autosave: " + err.Error())
-		}
+		gs.clearAutosave()
 		return
 	}
-	if err := gs.u.store.WriteAutosave(s.Record()); err != nil {
-		gs.Refuse("Autosave failed: " + err.Error())
+	path, err := gs.u.store.WriteAutosave(s.Autosave, s.Record())
+	if errors.Is(err, settings.ErrUnreadableAutosave) {
+		// Another program put something this version cannot read in this
+		// game's file: keep it, and go on in a file of this game's own.
+		if path, err = gs.u.store.WriteAutosave("", s.Record()); err == nil {
+			gs.Say("This game's autosave file was changed by another program and is kept as it is; the game goes on in a new one.")
+		}
 	}
+	if err != nil {
+		gs.Refuse("Autosave failed: " + err.Error())
+		return
+	}
+	s.Autosave = path
+}
+
+// clearAutosave removes the game's own autosave file, if it has one.
+func (gs *gameScreen) clearAutosave() {
+	s := gs.session
+	if s.Autosave == "" {
+		return
+	}
+	if err := gs.u.store.ClearAutosave(s.Autosave); err != nil {
+		gs.Refuse("The autosave was kept: " + err.Error())
+	}
+	s.Autosave = "" // gone, or no longer this game's
 }
 
 func (gs *gameScreen) playAgain() {
@@ -500,7 +519,7 @@ func (gs *gameScreen) refresh() {
 	}
 	setEnabled(gs.undoBtn, s.CanUndo())
 	setEnabled(gs.redoBtn, s.CanRedo())
-	setEnabled(gs.hintBtn, s.HumanToMove() >= 0)
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking())
 
 	gs.moves.Refresh()
 	gs.selecting = true
@@ -547,6 +566,9 @@ func (gs *gameScreen) statusText() string {
 	if th := s.Thinking(); len(th) > 0 {
 		seat := s.Seats[th[0]]
 		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)
+	}
+	if s.HintThinking() {
+		return "Looking for a good move..."
 	}
 	if s.Paused && !s.HasHuman() {
 		return "Paused. Press Play to let the computers go on."

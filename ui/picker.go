@@ -36,8 +36,12 @@ func newPicker(u *App) *picker {
 	var inProgress []string
 	for _, g := range playable() {
 		cards = append(cards, p.card(g))
-		if u.store.HasAutosave(g.ID()) {
+		paths, _ := u.store.AutosavePaths(g.ID())
+		switch {
+		case len(paths) == 1:
 			inProgress = append(inProgress, g.Name())
+		case len(paths) > 1:
+			inProgress = append(inProgress, fmt.Sprintf("%s (%d games)", g.Name(), len(paths)))
 		}
 	}
 	cols := 3

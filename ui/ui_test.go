@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,16 @@ func newTestApp(t *testing.T) *App {
 	if err := u.cfg.SetReducedMotion(true); err != nil {
 		t.Fatal(err)
 	}
+	// No pauses between moves: the game screen takes the bots' pace from
+	// the settings, over what a test sets on its session.
+	if err := errors.Join(u.cfg.SetBotDelay(0), u.cfg.SetBotPace(0)); err != nil {
+		t.Fatal(err)
+	}
 	u.win.Resize(fyne.NewSize(1100, 720))
+	// What goroutines hand back to the UI waits here unless a test runs it
+	// (with appLoop): fyne.Do on the test driver would run it on the
+	// goroutine that posts it, racing with the test.
+	u.post = make(uiLoop, 256).post
 	t.Cleanup(func() {
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
@@ -57,6 +67,13 @@ func (l uiLoop) until(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// appLoop gives the app a fresh UI loop for what its goroutines hand back.
+func appLoop(u *App) uiLoop {
+	loop := make(uiLoop, 16)
+	u.post = loop.post
+	return loop
+}
+
 // startGame opens a classic game with the given seats, wired to a test loop.
 func startGame(t *testing.T, u *App, seats []games.SeatInfo) (*gameScreen, uiLoop) {
 	t.Helper()
@@ -68,9 +85,8 @@ func startGame(t *testing.T, u *App, seats []games.SeatInfo) (*gameScreen, uiLoo
 // loop, with no pauses between moves, and shows it.
 func openOnLoop(t *testing.T, u *App, g games.Game, rules games.Rules, seats []games.SeatInfo, setup json.RawMessage) (*gameScreen, uiLoop) {
 	t.Helper()
-	loop := make(uiLoop, 16)
-	u.session.Post = loop.post
-	s, err := session.New(g, rules, 1, seats, setup, u.session)
+	loop := appLoop(u)
+	s, err := session.New(g, rules, 1, seats, setup, u.sessionOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +198,29 @@ func TestKeyboardPlays(t *testing.T) {
 	}
 	if err := gs.Submit("a1"); err == nil {
 		t.Fatal("a move was accepted while looking at a past position")
+	}
+}
+
+// TestStaleBotAnswerIsDropped: a bot's answer that reaches the UI after
+// the person took their move back is not played.
+func TestStaleBotAnswerIsDropped(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startGame(t, u, humanVsHard)
+	if err := gs.Submit("a1"); err != nil {
+		t.Fatal(err)
+	}
+	// The bot's answer is on its way to the UI goroutine...
+	var answer func()
+	select {
+	case answer = <-loop:
+	case <-time.After(20 * time.Second): // only against a test that hangs
+		t.Fatal("the bot never answered")
+	}
+	// ...when the person takes the move back.
+	gs.undo()
+	answer()
+	if gs.session.Plies() != 0 || gs.session.HumanToMove() != 0 {
+		t.Fatalf("a stale bot answer was played: %v", gs.session.Tokens())
 	}
 }
 

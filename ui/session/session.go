@@ -45,7 +45,8 @@ type Session struct {
 	Setup      json.RawMessage
 
 	Created time.Time
-	Path    string // the save file this game was last saved to or opened from
+	Path     string // the save file this game was last saved to or opened from
+	Autosave string // this game's own autosave file, once it has one
 
 	states []games.State   // states[0] is the start; one more per token
 	tokens []string        // the turn tokens, in notation
