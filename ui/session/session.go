@@ -44,7 +44,7 @@ type Session struct {
 	startSeats []games.SeatInfo
 	Setup      json.RawMessage
 
-	Created time.Time
+	Created  time.Time
 	Path     string // the save file this game was last saved to or opened from
 	Autosave string // this game's own autosave file, once it has one
 
