@@ -243,8 +243,9 @@ type TurnCounter interface {
 
 // Viewer is implemented by games with hidden information (knights under
 // fog): View is the position as a person in that seat may see it, an
-// independent state in which what the seat cannot see is left out.
-// Games without it show everything to everyone.
+// independent state in which what the seat cannot see is left out; seat
+// -1 is what no seat sees privately (a shared screen between two secret
+// picks). Games without it show everything to everyone.
 type Viewer interface {
 	View(seat int) State
 }

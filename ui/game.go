@@ -33,26 +33,29 @@ type gameScreen struct {
 	spoken  *board.SpokenLayer // the squares' names for screen readers, or nil
 	content fyne.CanvasObject
 
-	status      *widget.Label
-	result      *widget.Label
-	again       *widget.Button
-	seatRows    []*seatRow
-	moves       *widget.List
-	live        *widget.Button
-	pause       *widget.Button
-	score       *widget.Label
-	resetScore  *widget.Button
-	scoreRow    *fyne.Container
-	toast       *canvas.Text
-	toastAnim   *fyne.Animation
-	undoBtn     fyne.Disableable
-	redoBtn     fyne.Disableable
-	hintBtn     fyne.Disableable
-	selecting   bool // the move list is being updated from the model
-	lastRefusal string
-	lastSaid    string
-	lastDrawn   int  // ply drawn last, to animate only single forward steps
-	lastAnimate bool // whether that ply was drawn as a step forward
+	status       *widget.Label
+	result       *widget.Label
+	again        *widget.Button
+	seatRows     []*seatRow
+	moves        *widget.List
+	live         *widget.Button
+	pause        *widget.Button
+	score        *widget.Label
+	resetScore   *widget.Button
+	scoreRow     *fyne.Container
+	toast        *canvas.Text
+	toastAnim    *fyne.Animation
+	undoBtn      fyne.Disableable
+	redoBtn      fyne.Disableable
+	hintBtn      fyne.Disableable
+	selecting    bool // the move list is being updated from the model
+	lastRefusal  string
+	lastSaid     string
+	cover        *fyne.Container // hides the board until the device is handed over
+	handOverText *widget.Label
+	handOverBtn  *widget.Button
+	lastDrawn    int  // ply drawn last, to animate only single forward steps
+	lastAnimate  bool // whether that ply was drawn as a step forward
 }
 
 type seatRow struct {
@@ -300,6 +303,7 @@ func (gs *gameScreen) build() {
 		gs.spoken = board.NewSpokenLayer(sb.SpokenSquares)
 		boardView = container.NewStack(gs.board, gs.spoken)
 	}
+	boardView = container.NewStack(boardView, gs.handOverCover())
 
 	toolbar := gs.toolbar()
 	if gs.u.mobile {
@@ -314,6 +318,36 @@ func (gs *gameScreen) build() {
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
+}
+
+// handOverCover hides the board between two people's secret picks on one
+// device: "Rose: your move. Others, look away." and a button for Rose.
+func (gs *gameScreen) handOverCover() fyne.CanvasObject {
+	gs.handOverText = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	gs.handOverText.Wrapping = fyne.TextWrapWord
+	gs.handOverBtn = widget.NewButtonWithIcon("", theme.VisibilityIcon(), func() {
+		if seat, ok := gs.session.HandOver(); ok {
+			gs.session.Reveal(seat)
+		}
+	})
+	gs.handOverBtn.Importance = widget.HighImportance
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
+	gs.cover = container.NewStack(bg, container.NewCenter(container.NewVBox(gs.handOverText, container.NewCenter(gs.handOverBtn))))
+	gs.cover.Hide()
+	return gs.cover
+}
+
+// showHandOver shows the cover while the device waits for the next person.
+func (gs *gameScreen) showHandOver() {
+	seat, ok := gs.session.HandOver()
+	if !ok {
+		gs.cover.Hide()
+		return
+	}
+	name := gs.session.Seats[seat].Name
+	gs.handOverText.SetText(fmt.Sprintf("%s: your move. Everyone else, please look away.", name))
+	gs.handOverBtn.SetText(fmt.Sprintf("I am %s: show my board", name))
+	gs.cover.Show()
 }
 
 func seatLabel(s games.SeatInfo) string {
@@ -457,6 +491,7 @@ func (gs *gameScreen) refresh() {
 	if gs.spoken != nil {
 		gs.spoken.Update()
 	}
+	gs.showHandOver()
 
 	live := s.Live()
 	out := live.Outcome()

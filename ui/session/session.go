@@ -91,7 +91,8 @@ type Session struct {
 	finished bool               // OnFinished has been called
 	lastMove time.Time          // when the last token was played; zero before any
 
-	picks map[int]games.Move // the secret picks of the simultaneous turn now running
+	picks    map[int]games.Move // the secret picks of the simultaneous turn now running
+	revealed int                // the seat the shared device was handed to for its pick, or -1
 	plan  []string           // the rest of a bot's plan for the turn now running
 
 	hint       *Hint
@@ -137,7 +138,7 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 	}
 	s := &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: o.Clock.Now().UTC(),
 		states: []games.State{st}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
-		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}}
+		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1}
 	for i := range seats {
 		if !seats[i].Human() {
 			if _, err := s.botFor(i); err != nil {
@@ -291,6 +292,64 @@ func (s *Session) HumansAtOnce() int {
 		}
 	}
 	return n
+}
+
+// HandOver is the seat whose secret pick comes next when several people
+// pick in the same turn on one device: the screen hides the board and
+// asks for the device to be handed to that person ("Rose: your move -
+// others look away") until Reveal. ok is false when no hand-over is due.
+func (s *Session) HandOver() (seat int, ok bool) {
+	seat = s.HumanToMove()
+	if seat < 0 || !s.Simultaneous() || s.HumansAtOnce() < 2 || s.revealed == seat {
+		return -1, false
+	}
+	return seat, true
+}
+
+// Reveal shows the board to the seat the device was handed to, and starts
+// its pick's countdown when the game has one.
+func (s *Session) Reveal(seat int) {
+	if hs, ok := s.HandOver(); !ok || hs != seat {
+		return
+	}
+	s.revealed = seat
+	s.OpenPick(seat)
+	s.changed()
+}
+
+// Shown is the position the board draws: what the person at the device
+// may see. That is the viewed position seen from the seat acting on this
+// device (the person picking, or the only person at the table); while the
+// device waits to be handed over, what no seat sees privately (the view
+// of seat -1); everything when the game is over or only bots play.
+func (s *Session) Shown() games.State {
+	st := s.Viewed()
+	if _, hidden := st.(games.Viewer); !hidden || s.Live().Outcome().Over() || !s.HasHuman() {
+		return st
+	}
+	if _, waiting := s.HandOver(); waiting {
+		return games.ViewOf(st, -1)
+	}
+	return games.ViewOf(st, s.deviceSeat())
+}
+
+// deviceSeat is the seat whose view the device shows: the person acting
+// now, else the only person at the table, else -1 (several people, none
+// acting: nobody's secrets show).
+func (s *Session) deviceSeat() int {
+	if seat := s.HumanToMove(); seat >= 0 {
+		return seat
+	}
+	only := -1
+	for i, seat := range s.Seats {
+		if seat.Human() {
+			if only >= 0 {
+				return -1
+			}
+			only = i
+		}
+	}
+	return only
 }
 
 // ---- what a person does ----

@@ -352,3 +352,53 @@ func (dice) Decide(ctx context.Context, d ai.Decision) (games.Move, error) {
 	}
 	return games.Move(d.Stream.Pick(3) + 1), nil
 }
+
+// Several people picking in one turn on one device: the board is hidden
+// until the device is handed over, then shows only that seat's view; the
+// next person gets the hand-over screen again; the end shows everything.
+func TestHandOverShowsEachPersonOnlyTheirView(t *testing.T) {
+	h := newHarness(t)
+	s := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo")}, nil)
+	card := func(seat int) int { return s.Shown().(*toy.State).Card(seat) }
+	seat, ok := s.HandOver()
+	if !ok || seat != 0 {
+		t.Fatalf("hand-over to %d (%v), want Ana", seat, ok)
+	}
+	if card(0) != toy.Hidden || card(1) != toy.Hidden {
+		t.Fatal("a card shows before the device was handed over")
+	}
+	s.Reveal(1) // not Bo's turn to pick: nothing happens
+	if _, ok := s.HandOver(); !ok {
+		t.Fatal("revealing to the wrong seat ended the hand-over")
+	}
+	s.Reveal(0)
+	if _, ok := s.HandOver(); ok {
+		t.Fatal("still handing over after Ana took the device")
+	}
+	if card(0) == toy.Hidden || card(1) != toy.Hidden {
+		t.Fatalf("Ana sees cards %d and %d: her own only", card(0), card(1))
+	}
+	s.Submit("1")
+	if seat, ok := s.HandOver(); !ok || seat != 1 || card(0) != toy.Hidden {
+		t.Fatalf("after Ana's pick: hand-over to %d (%v), Ana's card hidden %v", seat, ok, card(0) == toy.Hidden)
+	}
+	s.Reveal(1)
+	if card(1) == toy.Hidden || card(0) != toy.Hidden {
+		t.Fatal("Bo should see his card and not Ana's")
+	}
+	for !s.Live().Outcome().Over() {
+		if _, ok := s.HandOver(); ok {
+			s.Reveal(s.HumanToMove())
+		}
+		tok := "1"
+		if len(s.Live().ToMove()) == 1 {
+			tok = "end"
+		}
+		if err := s.Submit(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if card(0) == toy.Hidden || card(1) == toy.Hidden {
+		t.Fatal("the end of the game should show every card")
+	}
+}

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/toy"
+	"github.com/tabulagames/tabula/ui/session"
+)
+
+// toyBoard draws the position the session shows as text: enough for the
+// game screen's tests of turns the real boards do not have yet.
+type toyBoard struct {
+	widget.Label
+	shown string
+}
+
+func newToyBoard(Host) Board {
+	b := &toyBoard{}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *toyBoard) Draw(s *session.Session, animate bool) {
+	pos, _ := json.Marshal(s.Shown().Position())
+	b.shown = string(pos)
+	b.SetText(b.shown)
+}
+
+func (b *toyBoard) Key(fyne.KeyName) bool { return false }
+
+// The game screen hides the board between two people's secret picks and
+// shows each only their own card.
+func TestGameScreenHandsTheDeviceOver(t *testing.T) {
+	toy.Register()
+	boardMakers[toy.ID] = newToyBoard
+	defer delete(boardMakers, toy.ID)
+	u := newTestApp(t)
+	g, _ := games.Lookup(toy.ID)
+	rules, _ := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(2)})
+	gs, _ := openOnLoop(t, u, g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Bo", Controller: "human"}}, nil)
+	b := gs.board.(*toyBoard)
+	if !gs.cover.Visible() || !strings.Contains(gs.handOverText.Text, "Ana: your move") {
+		t.Fatalf("no hand-over before Ana's pick (cover %v, %q)", gs.cover.Visible(), gs.handOverText.Text)
+	}
+	if !strings.Contains(b.shown, `"cards":[-1,-1]`) {
+		t.Fatalf("a card shows before the hand-over: %s", b.shown)
+	}
+	test.Tap(gs.handOverBtn)
+	if gs.cover.Visible() || strings.Contains(b.shown, `"cards":[-1,-1]`) || !strings.Contains(b.shown, `,-1]`) {
+		t.Fatalf("after Ana took the device: cover %v, board %s", gs.cover.Visible(), b.shown)
+	}
+	if err := gs.Submit("2"); err != nil {
+		t.Fatal(err)
+	}
+	if !gs.cover.Visible() || !strings.Contains(gs.handOverText.Text, "Bo: your move") || !strings.Contains(b.shown, `"cards":[-1,-1]`) {
+		t.Fatalf("after Ana's pick: cover %v %q, board %s", gs.cover.Visible(), gs.handOverText.Text, b.shown)
+	}
+}
