@@ -93,7 +93,7 @@ type Session struct {
 
 	picks    map[int]games.Move // the secret picks of the simultaneous turn now running
 	revealed int                // the seat the shared device was handed to for its pick, or -1
-	plan  []string           // the rest of a bot's plan for the turn now running
+	plan     []string           // the rest of a bot's plan for the turn now running
 
 	hint       *Hint
 	hintCancel context.CancelFunc // of the hint being computed, if any
