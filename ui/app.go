@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"sort"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -386,18 +388,23 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	} else {
 		t.Draws++
 	}
-	human, bot := -1, ""
+	human := -1
+	var bots []string
 	for i, seat := range s.Seats {
 		if seat.Human() && human < 0 {
 			human = i
 		}
-		if !seat.Human() && bot == "" {
-			bot = seat.Bot
+		if !seat.Human() {
+			bots = append(bots, seat.Bot)
 		}
 	}
-	if human < 0 || bot == "" {
+	if human < 0 || len(bots) == 0 {
 		return // only games of a person against the computer count
 	}
+	// The opponent is the computer's line-up: "hard", or with several bot
+	// seats "hard + medium" (sorted, so seating does not split a record).
+	sort.Strings(bots)
+	bot := strings.Join(bots, " + ")
 	res := settings.Loss
 	switch {
 	case out.Status == games.Draw:

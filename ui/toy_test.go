@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/toy"
 	"github.com/tabulagames/tabula/ui/session"
@@ -61,5 +62,24 @@ func TestGameScreenHandsTheDeviceOver(t *testing.T) {
 	}
 	if !gs.cover.Visible() || !strings.Contains(gs.handOverText.Text, "Bo: your move") || !strings.Contains(b.shown, `"cards":[-1,-1]`) {
 		t.Fatalf("after Ana's pick: cover %v %q, board %s", gs.cover.Visible(), gs.handOverText.Text, b.shown)
+	}
+}
+
+// A person against two bots is counted against the line-up of both.
+func TestResultAgainstSeveralBotsCountsTheLineUp(t *testing.T) {
+	toy.Register()
+	boardMakers[toy.ID] = newToyBoard
+	defer delete(boardMakers, toy.ID)
+	u := newTestApp(t)
+	g, _ := games.Lookup(toy.ID)
+	s, err := session.New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{
+		{Name: "Ana", Controller: "human"}, {Name: "C1", Controller: "ai", Bot: "medium"}, {Name: "C2", Controller: "ai", Bot: "easy"}}, nil,
+		session.Options{Post: func(func()) {}, NewBot: func(string, string, ai.Options) (ai.Bot, error) { return ai.Random{}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.recordResult(s, games.Outcome{Status: games.Win, Winners: []int{0}})
+	if got := u.stats.For(toy.ID)["easy + medium"]; got.Wins != 1 {
+		t.Fatalf("tallies %v: the win should count against \"easy + medium\"", u.stats.For(toy.ID))
 	}
 }
