@@ -80,22 +80,51 @@ func syncDir(dir string) {
 	}
 }
 
+// maxNameTries bounds every search for a free file name.
+const maxNameTries = 1000
+
+// errNoFreeName says that every name tried was taken.
+var errNoFreeName = errors.New("every name tried is taken")
+
+// unusedPath returns the first of name(1), name(2), ... that does not exist.
+// It stops on any other error (a folder that is a file, no permission, a
+// file system that cannot answer), so a bad folder never loops for ever.
+func unusedPath(name func(i int) string) (string, error) {
+	for i := 1; i <= maxNameTries; i++ {
+		p := name(i)
+		_, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return "", errNoFreeName
+}
+
 // moveAside renames a broken file to "<name>.broken-<UTC time>" (with a
 // counter if that exists already) so that nothing is lost when a fresh file
 // replaces it. A file that is already gone is not an error.
 func moveAside(path string, now time.Time) (string, error) {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	_, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
-	base := path + ".broken-" + now.UTC().Format("20060102-150405")
-	dest := base
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(dest); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		dest = fmt.Sprintf("%s-%d", base, i)
+	dest := ""
+	if err == nil {
+		base := path + ".broken-" + now.UTC().Format("20060102-150405")
+		dest, err = unusedPath(func(i int) string {
+			if i == 1 {
+				return base
+			}
+			return fmt.Sprintf("%s-%d", base, i)
+		})
 	}
-	if err := os.Rename(path, dest); err != nil {
+	if err == nil {
+		err = os.Rename(path, dest)
+	}
+	if err != nil {
 		return "", fmt.Errorf("cannot move the broken file %s aside: %w", path, err)
 	}
 	return dest, nil
