@@ -63,6 +63,29 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	return nil
 }
 
+// withLock runs f while holding an exclusive lock on path+".lock", so that
+// two windows (two processes) never read, change and write the same file
+// at once. It waits while another process holds the lock. The lock file is
+// created with its folder and left in place: removing it would let two
+// processes lock two different files of the same name.
+func withLock(path string, f func() error) error {
+	lock := path + ".lock"
+	dir := filepath.Dir(lock)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
+	}
+	lf, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot open the lock file %s: %w", lock, err)
+	}
+	defer lf.Close()
+	if err := lockFile(lf); err != nil {
+		return fmt.Errorf("cannot lock %s: %w", lock, err)
+	}
+	defer unlockFile(lf)
+	return f()
+}
+
 // writeFileAtomic writes bytes with writeAtomic.
 func writeFileAtomic(path string, data []byte) error {
 	return writeAtomic(path, func(w io.Writer) error {
