@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -170,5 +171,63 @@ func readLimited(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// isTemp reports whether a file name is one of our temporary files.
+// isTemp reports whether a file name is one of our temporary files (List
+// hides every such name; CleanTemp removes only exact matches of tempName).
 func isTemp(name string) bool { return strings.HasPrefix(name, tempPrefix) }
+
+// tempName matches the names writeAtomic gives its temporary files:
+// ".tmp-<file name>-<random digits>", from os.CreateTemp's pattern.
+var tempName = regexp.MustCompile(`^` + regexp.QuoteMeta(tempPrefix) + `.+-[0-9]+$`)
+
+// staleTempAge is how old a temporary file must be before CleanTemp removes
+// it. A write takes well under a second, so an older file was left by a
+// write that was killed, not by one still going on in another window.
+const staleTempAge = 10 * time.Minute
+
+// CleanTemp removes the temporary files that killed writes left behind in
+// the config, data, saves and state folders. It removes only regular files
+// named as writeAtomic names them and last changed more than ten minutes
+// before now, so a write in progress in another window is never touched.
+// It returns how many it removed; a folder or file that cannot be cleaned
+// gives an error that names it, after the others were cleaned. Missing
+// folders are not an error. Call it once at start.
+func CleanTemp(p Paths, now time.Time) (removed int, err error) {
+	var errs []error
+	for _, dir := range []string{p.Config, p.Data, p.Saves, p.State} {
+		n, err := cleanTempIn(dir, now)
+		removed += n
+		errs = append(errs, err)
+	}
+	return removed, errors.Join(errs...)
+}
+
+// cleanTempIn is CleanTemp for one folder.
+func cleanTempIn(dir string, now time.Time) (removed int, err error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("cannot clean up temporary files in %s: %w", dir, err)
+	}
+	var errs []error
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !tempName.MatchString(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err == nil && now.Sub(info.ModTime()) < staleTempAge {
+			continue
+		}
+		if err == nil {
+			err = os.Remove(filepath.Join(dir, e.Name()))
+		}
+		switch {
+		case err == nil:
+			removed++
+		case !errors.Is(err, fs.ErrNotExist): // not gone already (another window cleaning)
+			errs = append(errs, fmt.Errorf("cannot remove the temporary file %s: %w", filepath.Join(dir, e.Name()), err))
+		}
+	}
+	return removed, errors.Join(errs...)
+}

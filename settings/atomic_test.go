@@ -133,3 +133,94 @@ func TestMoveAsideGivesUpWhenEveryNameIsTaken(t *testing.T) {
 		t.Fatalf("moveAside = %q, %v; want the one free name", dest, err)
 	}
 }
+
+// CleanTemp removes what killed writes left, and nothing else: not a write
+// that may still be going on, not a file of another name, not a folder.
+func TestCleanTemp(t *testing.T) {
+	p := home(t)
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	old, recent := now.Add(-staleTempAge-time.Second), now.Add(-staleTempAge+time.Second)
+	file := func(path string, mtime time.Time) string {
+		t.Helper()
+		writeFile(t, path, []byte("x"))
+		if err := os.Chtimes(path, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	stale := []string{
+		file(filepath.Join(p.Config, ".tmp-config.toml-1804289383"), old),
+		file(filepath.Join(p.Data, ".tmp-stats.json-846930886"), old),
+		file(filepath.Join(p.Saves, ".tmp-classic-20261121-100712-ana.json-1681692777"), old),
+		file(filepath.Join(p.State, ".tmp-autosave-classic.json-1714636915"), old),
+	}
+	kept := []string{
+		file(filepath.Join(p.Data, ".tmp-stats.json-1957747793"), recent), // another window is writing it
+		file(filepath.Join(p.Data, ".tmp-notes"), old),
+		file(filepath.Join(p.Data, ".tmp-stats.json-12a"), old),
+		file(filepath.Join(p.Data, ".tmp--1"), old),
+		file(filepath.Join(p.Data, "tmp-stats.json-1"), old),
+		file(filepath.Join(p.Data, "stats.json"), old),
+		file(filepath.Join(p.Data, "stats.json.broken-20261121-080000"), old),
+		file(filepath.Join(p.Saves, "classic-20261121-100712.json"), old),
+		file(filepath.Join(p.Saves, ".tmp-inside-1", "game.json"), old),
+	}
+	folder := filepath.Join(p.Saves, ".tmp-inside-1")
+	if err := os.Chtimes(folder, old, old); err != nil {
+		t.Fatal(err)
+	}
+	kept = append(kept, folder)
+	link := filepath.Join(p.State, ".tmp-link.json-1")
+	if err := os.Symlink(kept[5], link); err == nil {
+		kept = append(kept, link)
+	}
+	removed, err := CleanTemp(p, now)
+	if err != nil || removed != len(stale) {
+		t.Fatalf("CleanTemp = %d, %v; want %d, nil", removed, err, len(stale))
+	}
+	for _, path := range stale {
+		if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s was not removed: %v", path, err)
+		}
+	}
+	for _, path := range kept {
+		if _, err := os.Lstat(path); err != nil {
+			t.Errorf("%s was removed: %v", path, err)
+		}
+	}
+	if removed, err := CleanTemp(p, now); removed != 0 || err != nil {
+		t.Fatalf("second CleanTemp = %d, %v", removed, err)
+	}
+}
+
+// Folders that do not exist yet are nothing to clean.
+func TestCleanTempMissingFolders(t *testing.T) {
+	p := PathsUnder(filepath.Join(t.TempDir(), "none"))
+	if removed, err := CleanTemp(p, time.Now()); removed != 0 || err != nil {
+		t.Fatalf("CleanTemp with no folders = %d, %v", removed, err)
+	}
+}
+
+// A folder that is a file is reported by name, and the other folders are
+// still cleaned.
+func TestCleanTempFolderThatIsAFile(t *testing.T) {
+	p := home(t)
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	writeFile(t, p.State, []byte("in the way"))
+	stale := filepath.Join(p.Config, ".tmp-config.toml-1")
+	writeFile(t, stale, []byte("x"))
+	if err := os.Chtimes(stale, now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	var removed int
+	err := returns(t, "CleanTemp", func() (err error) {
+		removed, err = CleanTemp(p, now)
+		return err
+	})
+	if err == nil || !strings.Contains(err.Error(), p.State) || removed != 1 {
+		t.Fatalf("CleanTemp = %d, %v; want 1 and an error naming %s", removed, err, p.State)
+	}
+	if string(readFile(t, p.State)) != "in the way" {
+		t.Fatal("the obstacle was changed")
+	}
+}
