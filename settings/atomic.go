@@ -15,7 +15,8 @@ import (
 // Test hooks: a failing disk is simulated by replacing these (never from
 // parallel tests).
 var (
-	// syncFile flushes a written temporary file to the disk.
+	// syncFile flushes a written temporary file, or a folder's entry
+	// list, to the disk.
 	syncFile = func(f *os.File) error { return f.Sync() }
 	// renameFile moves the finished temporary file over the target.
 	renameFile = os.Rename
@@ -99,7 +100,7 @@ func writeFileAtomic(path string, data []byte) error {
 // best effort: some systems cannot open folders for syncing.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
-		d.Sync()
+		syncFile(d)
 		d.Close()
 	}
 }
