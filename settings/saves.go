@@ -353,19 +353,16 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	if sl := slug(name); sl != "" {
 		base += "-" + sl
 	}
-	for i := 1; ; i++ {
-		file := base + ".json"
-		if i > 1 {
-			file = fmt.Sprintf("%s-%d.json", base, i)
+	path, err := unusedPath(func(i int) string {
+		if i == 1 {
+			return filepath.Join(s.paths.Saves, base+".json")
 		}
-		p := filepath.Join(s.paths.Saves, file)
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-			return p, nil
-		}
-		if i > 10000 {
-			return "", errors.New("too many saves with the same name")
-		}
+		return filepath.Join(s.paths.Saves, fmt.Sprintf("%s-%d.json", base, i))
+	})
+	if err != nil {
+		return "", fmt.Errorf("cannot choose a file name in the saves folder %s: %w", s.paths.Saves, err)
 	}
+	return path, nil
 }
 
 // stamp copies a record and sets its times: Created if missing, Updated now.
