@@ -55,6 +55,53 @@ func TestParseRuleList(t *testing.T) {
 	if _, err := games.ParseRuleList("size"); err == nil {
 		t.Fatal("accepted a rule without a value")
 	}
+	raw, err = games.ParseRuleList("size=8,pie=true,size=10")
+	if err == nil || raw != nil || !strings.Contains(err.Error(), "`size` is given twice") {
+		t.Fatalf("a repeated key: %v, %v", raw, err)
+	}
+}
+
+// A save file's rules have their JSON types; text is the command line's.
+func TestValidateSavedRules(t *testing.T) {
+	r, err := games.ValidateSavedRules(specs, map[string]any{"size": float64(10), "pie": true, "firstPlayer": "O"})
+	if err != nil || r.Int("size") != 10 || !r.Bool("pie") || r.String("firstPlayer") != "O" {
+		t.Fatalf("rules %v, %v", r, err)
+	}
+	bad := []struct {
+		raw  map[string]any
+		want string
+	}{
+		{map[string]any{"size": "8"}, "the house rule `size` must be a number, not the text \"8\""},
+		{map[string]any{"pie": "true"}, "the house rule `pie` must be true or false, not the text \"true\""},
+		{map[string]any{"size": float64(7)}, "`size` must be an even number from 6 to 12"},
+		{map[string]any{"firstPlayer": float64(1)}, "`firstPlayer` must be one of"},
+	}
+	for _, b := range bad {
+		r, err := games.ValidateSavedRules(specs, b.raw)
+		if err == nil || r != nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%v: %v, %v, want %q", b.raw, r, err, b.want)
+		}
+	}
+}
+
+// A save with text for a number or a switch does not start, in words.
+func TestRecordRulesHaveJSONTypes(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "the house rule `pieces` must be a number, not the text \"8\"",
+		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "the house rule `kings` must be true or false, not the text \"true\"",
+	} {
+		rec, err := games.DecodeRecord([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rec.Replay(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	rec, _ := games.DecodeRecord([]byte(`{"game":"infiltration","rules":{"pieces":6,"kings":false,"movement":"free"},"moves":["@a1"]}`))
+	if _, err := rec.Replay(); err != nil {
+		t.Fatalf("typed rules refused: %v", err)
+	}
 }
 
 func TestDecodeRecordErrors(t *testing.T) {

@@ -109,7 +109,7 @@ func (r *Record) Start() (Game, State, error) {
 	if !ok {
 		return nil, nil, &ReplayError{Ply: -1, Err: fmt.Errorf("unknown game %q", r.Game)}
 	}
-	rules, err := ValidateRules(g.RuleSpecs(), r.Rules)
+	rules, err := ValidateSavedRules(g.RuleSpecs(), r.Rules)
 	if err != nil {
 		return nil, nil, &ReplayError{Ply: -1, Err: err}
 	}
