@@ -1,6 +1,8 @@
 package games_test
 
 import (
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -101,6 +103,69 @@ func TestRecordRulesHaveJSONTypes(t *testing.T) {
 	rec, _ := games.DecodeRecord([]byte(`{"game":"infiltration","rules":{"pieces":6,"kings":false,"movement":"free"},"moves":["@a1"]}`))
 	if _, err := rec.Replay(); err != nil {
 		t.Fatalf("typed rules refused: %v", err)
+	}
+}
+
+// endless is a reader that never ends: an input of any size.
+type endless struct{ read int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	e.read += len(p)
+	return len(p), nil
+}
+
+func TestReadRecordDataStopsAtTheCap(t *testing.T) {
+	in := &endless{}
+	data, err := games.ReadRecordData(in)
+	if !errors.Is(err, games.ErrRecordTooLarge) || data != nil || err.Error() != "the file is too large (over 16 MiB)" {
+		t.Fatalf("%d bytes, %v", len(data), err)
+	}
+	if in.read > games.MaxRecordSize+64<<10 {
+		t.Fatalf("read %d bytes to refuse a file over %d", in.read, games.MaxRecordSize)
+	}
+	data, err = games.ReadRecordData(io.LimitReader(&endless{}, games.MaxRecordSize))
+	if err != nil || len(data) != games.MaxRecordSize {
+		t.Fatalf("a file of exactly the cap: %d bytes, %v", len(data), err)
+	}
+	if _, err := games.DecodeRecord(make([]byte, games.MaxRecordSize+1)); !errors.Is(err, games.ErrRecordTooLarge) {
+		t.Fatalf("DecodeRecord over the cap: %v", err)
+	}
+}
+
+// Replay reserves nothing for moves it has not checked: a record of a
+// million moves whose second is illegal holds two states, not room for a
+// million.
+func TestReplayGrowsAsItGoes(t *testing.T) {
+	moves := make([]string, 1_000_000)
+	for i := range moves {
+		moves[i] = "b2"
+	}
+	rec := &games.Record{Game: "classic", Moves: moves}
+	states, err := rec.Replay()
+	var re *games.ReplayError
+	if !errors.As(err, &re) || re.Ply != 1 || len(states) != 2 || cap(states) > 4 {
+		t.Fatalf("%v: %d states, room for %d", err, len(states), cap(states))
+	}
+}
+
+func TestFinal(t *testing.T) {
+	rec := &games.Record{Game: "classic", Moves: []string{"b2", "a1", "c3"}}
+	states, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := rec.Final()
+	if err != nil || last.Hash() != states[3].Hash() {
+		t.Fatalf("final %v, %v", last, err)
+	}
+	rec.Moves = append(rec.Moves, "b2")
+	last, err = rec.Final()
+	var re *games.ReplayError
+	if !errors.As(err, &re) || re.Ply != 3 || last != nil {
+		t.Fatalf("an illegal move: %v, %v", last, err)
 	}
 }
 

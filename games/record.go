@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -13,6 +14,28 @@ const (
 	SaveFormat  = "tabula-save"
 	SaveVersion = 1
 )
+
+// MaxRecordSize bounds a save file, wherever it comes from (the command
+// line, the saves folder): a 60,000-move game takes under 1 MiB, and
+// the cap keeps a huge or endless input from using gigabytes of memory.
+const MaxRecordSize = 16 << 20
+
+// ErrRecordTooLarge refuses input over MaxRecordSize.
+var ErrRecordTooLarge = fmt.Errorf("the file is too large (over %d MiB)", MaxRecordSize>>20)
+
+// ReadRecordData reads a save file's bytes from r, stopping at
+// MaxRecordSize: larger input is refused with ErrRecordTooLarge without
+// reading the rest of it.
+func ReadRecordData(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxRecordSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxRecordSize {
+		return nil, ErrRecordTooLarge
+	}
+	return data, nil
+}
 
 // SeatInfo says who sits at a seat.
 type SeatInfo struct {
@@ -56,10 +79,13 @@ func EncodeRecord(r *Record) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// DecodeRecord reads a save file. Unknown fields are ignored; a missing
-// game, a foreign format or a newer version is an error. It does not check
-// the moves: Replay does.
+// DecodeRecord reads a save file. Unknown fields are ignored; input over
+// MaxRecordSize, a missing game, a foreign format or a newer version is an
+// error. It does not check the moves: Replay does.
 func DecodeRecord(data []byte) (*Record, error) {
+	if len(data) > MaxRecordSize {
+		return nil, ErrRecordTooLarge
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var r Record
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -125,19 +151,39 @@ func (r *Record) Start() (Game, State, error) {
 
 // Replay plays the record through the rules and returns every state, from
 // the start (index 0) to after the last move. The first illegal move stops
-// it with a *ReplayError naming its index and token.
+// it with a *ReplayError naming its index and token, and the states so far.
+// The list grows as the moves are checked: nothing is reserved for moves
+// that may be refused.
 func (r *Record) Replay() ([]State, error) {
-	_, st, err := r.Start()
-	if err != nil {
+	var states []State
+	err := r.play(func(st State) { states = append(states, st.Clone()) })
+	return states, err
+}
+
+// Final plays the record through like Replay but keeps only the last state:
+// the command line needs no more, and a long game's every position would
+// take memory in proportion to its moves.
+func (r *Record) Final() (State, error) {
+	var last State
+	if err := r.play(func(st State) { last = st }); err != nil {
 		return nil, err
 	}
-	states := make([]State, 0, len(r.Moves)+1)
-	states = append(states, st.Clone())
+	return last, nil
+}
+
+// play starts the record and plays its moves, handing seen the start and
+// then the state after every legal move.
+func (r *Record) play(seen func(State)) error {
+	_, st, err := r.Start()
+	if err != nil {
+		return err
+	}
+	seen(st)
 	for i, tok := range r.Moves {
 		if err := PlayToken(st, tok); err != nil {
-			return states, &ReplayError{Ply: i, Token: tok, Err: err}
+			return &ReplayError{Ply: i, Token: tok, Err: err}
 		}
-		states = append(states, st.Clone())
+		seen(st)
 	}
-	return states, nil
+	return nil
 }
