@@ -176,13 +176,24 @@ func TestDecodeRecordErrors(t *testing.T) {
 		`{"format":"other","game":"classic"}`:                              "not a Tabula save",
 		`{"version":1,"moves":[]}`:                                         "names no game",
 		`not json`:                                                         "not a valid JSON",
-		`{"game":"classic","moves":"b2"}`:                                  "not a Tabula save",
+		`{"game":"classic","moves":"b2"}`:                                  `not a Tabula save: the field "moves" cannot hold a JSON string`,
+		`[1]`:                                                              "not a Tabula save: the file holds a JSON array, not an object",
+		`{"version":0,"game":"classic","moves":[]}`:                        "the save version must be 1 or more, not 0",
+		`{"version":-3,"game":"classic","moves":[]}`:                       "the save version must be 1 or more, not -3",
 	}
 	for in, want := range cases {
 		_, err := games.DecodeRecord([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", in, err, want)
 		}
+	}
+}
+
+// The command line's files may leave the version out: it reads as 1.
+func TestDecodeRecordWithoutVersion(t *testing.T) {
+	rec, err := games.DecodeRecord([]byte(`{"game":"classic","moves":[]}`))
+	if err != nil || rec.Version != 1 {
+		t.Fatalf("%+v, %v", rec, err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -80,15 +81,23 @@ func EncodeRecord(r *Record) ([]byte, error) {
 }
 
 // DecodeRecord reads a save file. Unknown fields are ignored; input over
-// MaxRecordSize, a missing game, a foreign format or a newer version is an
-// error. It does not check the moves: Replay does.
+// MaxRecordSize, a missing game, a foreign format, a version below 1 or
+// newer than SaveVersion is an error. A missing version reads as 1 (the
+// command line's files may omit it). It does not check the moves: Replay
+// does.
 func DecodeRecord(data []byte) (*Record, error) {
 	if len(data) > MaxRecordSize {
 		return nil, ErrRecordTooLarge
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
+	// version is a pointer here to tell a missing version from a 0.
+	type record Record
+	in := struct {
+		*record
+		Version *int `json:"version"`
+	}{record: (*record)(&r)}
+	if err := json.Unmarshal(data, &in); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
@@ -96,10 +105,21 @@ func DecodeRecord(data []byte) (*Record, error) {
 			}
 			return nil, fmt.Errorf("not a valid JSON file (broken at byte %d)", se.Offset)
 		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, wrongType(te)
+		}
 		return nil, fmt.Errorf("not a Tabula save: %v", err)
 	}
 	if r.Format != "" && r.Format != SaveFormat {
 		return nil, fmt.Errorf("not a Tabula save (format %q)", r.Format)
+	}
+	r.Version = 1
+	if in.Version != nil {
+		r.Version = *in.Version
+	}
+	if r.Version < 1 {
+		return nil, fmt.Errorf("not a Tabula save: the save version must be 1 or more, not %d", r.Version)
 	}
 	if r.Version > SaveVersion {
 		return nil, fmt.Errorf("saved by a newer Tabula (save version %d; this one reads up to %d)", r.Version, SaveVersion)
@@ -111,6 +131,15 @@ func DecodeRecord(data []byte) (*Record, error) {
 		r.Setup = nil
 	}
 	return &r, nil
+}
+
+// wrongType says which field of a save holds the wrong kind of JSON value.
+func wrongType(te *json.UnmarshalTypeError) error {
+	field := strings.TrimPrefix(te.Field, "record.") // DecodeRecord's wrapper
+	if field == "" {
+		return fmt.Errorf("not a Tabula save: the file holds a JSON %s, not an object", te.Value)
+	}
+	return fmt.Errorf("not a Tabula save: the field %q cannot hold a JSON %s", field, te.Value)
 }
 
 // ReplayError says which move of a record could not be replayed.
