@@ -53,10 +53,11 @@ vectors:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./games/... ./ai/...
 
-# A minute of fuzzing for each parser and the save decoder.
+# Every fuzz target of the repository (found by scripts/fuzz.sh), for
+# FUZZTIME each: `make fuzz FUZZTIME=10s` for a quick pass.
+FUZZTIME ?= 60s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecodeRecord -fuzztime 60s ./games
-	$(GO) test -run '^$$' -fuzz FuzzParseMove -fuzztime 60s ./games/classic
+	GO=$(GO) FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 FYNE ?= $(shell $(GO) env GOPATH)/bin/fyne
 $(FYNE):

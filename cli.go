@@ -39,39 +39,99 @@ func runCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return subcommands[args[0]](args[1:], stdin, stdout, stderr)
 }
 
-// parseInterleaved lets flags come before or after the file arguments
-// (`tabula ai FILE --bot hard`), which the flag package alone does not.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
+// command is one subcommand's command line: its flags, and the one place
+// that reports a usage error.
+type command struct {
+	name   string // "match"
+	usage  string // the synopsis, after "usage: "
+	fs     *flag.FlagSet
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// newCommand makes a subcommand's flag set. The flag package prints
+// nothing itself: a usage error gets one message from fail, and --help
+// prints the usage on stdout.
+func newCommand(name, usage string, stdout, stderr io.Writer) *command {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &command{name: name, usage: usage, fs: fs, stdout: stdout, stderr: stderr}
+}
+
+// fail reports a usage error: what is wrong, then a one-line hint.
+func (c *command) fail(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "tabula %s: %s\nRun 'tabula %s --help' for the usage.\n", c.name, fmt.Sprintf(format, args...), c.name)
+	return exitUsage
+}
+
+// parse reads the flags, letting them come before or after the file
+// arguments (`tabula ai FILE --bot hard`) as the flag package alone does
+// not. It returns the other arguments, or done with the exit code when the
+// command stops here (--help, or a usage error already reported).
+func (c *command) parse(args []string) (pos []string, code int, done bool) {
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
+		err := c.fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(c.stdout, "usage: %s\n", c.usage)
+			c.fs.SetOutput(c.stdout)
+			c.fs.PrintDefaults()
+			return nil, exitOK, true
 		}
-		args = fs.Args()
+		if err != nil {
+			return nil, c.fail("%v", err), true
+		}
+		args = c.fs.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, exitOK, false
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
 }
 
-func newFlagSet(name string, stderr io.Writer, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: "+usage) }
-	return fs
+// intRange is a whole-number flag checked as it is read, so a value out of
+// range is refused in words, once, like a value that is no number.
+type intRange struct{ n, min, max int }
+
+func (f *intRange) String() string { return strconv.Itoa(f.n) }
+
+func (f *intRange) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < f.min || n > f.max {
+		return fmt.Errorf("must be a whole number from %d to %d", f.min, f.max)
+	}
+	f.n = n
+	return nil
 }
 
-// readRecord reads a save file, or stdin for "-".
-func readRecord(name string, stdin io.Reader) (*games.Record, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
+// positiveDuration is a flag for a time span above zero ("2s", "500ms").
+type positiveDuration struct{ d time.Duration }
+
+func (f *positiveDuration) String() string { return f.d.String() }
+
+func (f *positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return errors.New("must be a time above zero, such as 2s or 500ms")
 	}
+	f.d = d
+	return nil
+}
+
+// readRecord reads a save file, or stdin for "-", refusing input over
+// games.MaxRecordSize without reading the rest of it.
+func readRecord(name string, stdin io.Reader) (*games.Record, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := games.ReadRecordData(r)
 	if err != nil {
 		return nil, err
 	}
@@ -96,18 +156,16 @@ type failLine struct {
 }
 
 func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("replay", stderr, "tabula replay [--legal] FILE...")
-	legal := fs.Bool("legal", false, "also print the legal moves of the seat(s) to move")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return exitUsage
+	c := newCommand("replay", "tabula replay [--legal] FILE...", stdout, stderr)
+	legal := c.fs.Bool("legal", false, "also print the legal moves of the seat(s) to move")
+	files, code, done := c.parse(args)
+	if done {
+		return code
 	}
 	if len(files) == 0 {
-		fs.Usage()
-		return exitUsage
+		return c.fail("name at least one save file (- reads standard input)")
 	}
 	enc := json.NewEncoder(stdout)
-	code := exitOK
 	for _, f := range files {
 		line, fail := replayFile(f, stdin, *legal)
 		if fail != nil {
@@ -125,7 +183,7 @@ func replayFile(name string, stdin io.Reader, withLegal bool) (*replayLine, *fai
 	if err != nil {
 		return nil, &failLine{File: name, Error: err.Error()}
 	}
-	states, err := rec.Replay()
+	st, err := rec.Final()
 	if err != nil {
 		fail := &failLine{File: name, Error: err.Error()}
 		var re *games.ReplayError
@@ -134,7 +192,6 @@ func replayFile(name string, stdin io.Reader, withLegal bool) (*replayLine, *fai
 		}
 		return nil, fail
 	}
-	st := states[len(states)-1]
 	out := st.Outcome()
 	line := &replayLine{File: name, Game: rec.Game, Plies: len(rec.Moves), Status: out.Status.String(),
 		Winners: nonNil(out.Winners), ToMove: nonNil(st.ToMove()), Position: st.Position()}
@@ -152,29 +209,28 @@ func nonNil(s []int) []int {
 }
 
 func cmdAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ai", stderr, "tabula ai FILE [--bot NAME] [--time D] [--seed S]")
-	botName := fs.String("bot", "", "bot name (default: the game's strongest)")
-	limit := fs.Duration("time", 0, "thinking time cap, e.g. 2s (default: the bot's own budget)")
-	seed := fs.Uint64("seed", 0, "the bot's random seed")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return exitUsage
+	c := newCommand("ai", "tabula ai FILE [--bot NAME] [--time D] [--seed S]", stdout, stderr)
+	botName := c.fs.String("bot", "", "bot `name` (default: the game's strongest)")
+	var limit positiveDuration
+	c.fs.Var(&limit, "time", "the longest the bot may think, a `duration` such as 2s (default: the bot's own budget)")
+	seed := c.fs.Uint64("seed", 0, "the bot's random seed")
+	files, code, done := c.parse(args)
+	if done {
+		return code
 	}
 	if len(files) != 1 {
-		fs.Usage()
-		return exitUsage
+		return c.fail("name exactly one save file (- reads standard input); got %d", len(files))
 	}
 	rec, err := readRecord(files[0], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
 		return exitData
 	}
-	states, err := rec.Replay()
+	st, err := rec.Final()
 	if err != nil {
 		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
 		return exitData
 	}
-	st := states[len(states)-1]
 	if st.Outcome().Over() {
 		fmt.Fprintf(stderr, "tabula ai: %s: the game is over\n", files[0])
 		return exitData
@@ -184,13 +240,12 @@ func cmdAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name = ai.Strongest(rec.Game)
 	}
 	if _, err := ai.Find(rec.Game, name); err != nil {
-		fmt.Fprintf(stderr, "tabula ai: %v\n", err)
-		return exitUsage
+		return c.fail("%v", err)
 	}
 	to := st.ToMove()
 	moves := make([]games.Move, len(to))
 	for i, seat := range to {
-		bot, _ := ai.New(rec.Game, name, ai.Options{Seed: *seed, Time: *limit})
+		bot, _ := ai.New(rec.Game, name, ai.Options{Seed: *seed, Time: limit.d})
 		m, err := bot.Choose(context.Background(), st.Clone(), seat)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabula ai: %v\n", err)
@@ -208,45 +263,78 @@ func cmdAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// The bounds of match's numbers: a ladder needs a few thousand games, and
+// bots that cycle must still end a game in a bounded time.
+const (
+	maxMatchGames = 100_000
+	maxMatchTurns = 1_000_000
+)
+
+// gameIDs lists the ids of the games, in picker order.
+func gameIDs() []string {
+	var ids []string
+	for _, g := range games.All() {
+		ids = append(ids, g.ID())
+	}
+	return ids
+}
+
 func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("match", stderr, "tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S] [--max-turns T]")
-	game := fs.String("game", "", "game id")
-	rules := fs.String("rules", "", "house rules, k=v,...")
-	bots := fs.String("bots", "", "one bot name per seat, comma separated")
-	n := fs.Int("games", 0, "number of games")
-	seed := fs.Uint64("seed", 0, "seed of the games and the bots")
-	maxTurns := fs.Int("max-turns", 0, "a game still going after this many turns is a draw (default 200)")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if rest, err := parseInterleaved(fs, args); err != nil || len(rest) > 0 || *game == "" || *bots == "" || *n <= 0 {
-		fs.Usage()
-		return exitUsage
+	c := newCommand("match", "tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S] [--max-turns T]", stdout, stderr)
+	game := c.fs.String("game", "", "game `id`")
+	rules := c.fs.String("rules", "", "house rules as `k=v,...`, e.g. size=10,line=5")
+	bots := c.fs.String("bots", "", "one bot `name` per seat, comma separated")
+	n := intRange{min: 1, max: maxMatchGames}
+	c.fs.Var(&n, "games", fmt.Sprintf("how many games to play, `N` from 1 to %d", maxMatchGames))
+	seed := c.fs.Uint64("seed", 0, "seed of the games and the bots")
+	maxTurns := intRange{n: 200, min: 1, max: maxMatchTurns}
+	c.fs.Var(&maxTurns, "max-turns", fmt.Sprintf("a game still going after `T` turns is a draw, T from 1 to %d", maxMatchTurns))
+	quiet := c.fs.Bool("quiet", false, "no progress on stderr")
+	rest, code, done := c.parse(args)
+	switch {
+	case done:
+		return code
+	case len(rest) > 0:
+		return c.fail("unexpected argument %q", rest[0])
+	case *game == "":
+		return c.fail("--game is missing: name the game to play")
+	case *bots == "":
+		return c.fail("--bots is missing: name one bot per seat, e.g. --bots hard,easy")
+	case n.n == 0:
+		return c.fail("--games is missing: say how many games to play")
 	}
 	g, ok := games.Lookup(*game)
 	if !ok {
-		fmt.Fprintf(stderr, "tabula match: unknown game %q\n", *game)
-		return exitUsage
+		return c.fail("unknown game %q (choose one of %s)", *game, strings.Join(gameIDs(), ", "))
 	}
 	raw, err := games.ParseRuleList(*rules)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabula match: %v\n", err)
-		return exitUsage
+		return c.fail("--rules: %v", err)
 	}
-	if _, err := games.ValidateRules(g.RuleSpecs(), raw); err != nil {
+	valid, err := games.ValidateRules(g.RuleSpecs(), raw)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabula match: %v\n", err)
+		return exitData
+	}
+	st, err := g.New(games.Config{Rules: valid}) // how many seats these rules make
+	if err != nil {
 		fmt.Fprintf(stderr, "tabula match: %v\n", err)
 		return exitData
 	}
 	names := strings.Split(*bots, ",")
+	if len(names) != st.Seats() {
+		return c.fail("--bots must name %d bots, one per seat of %s with these rules (it names %d)", st.Seats(), *game, len(names))
+	}
 	for _, b := range names {
 		if _, err := ai.Find(*game, b); err != nil {
-			fmt.Fprintf(stderr, "tabula match: %v\n", err)
-			return exitUsage
+			return c.fail("%v", err)
 		}
 	}
 	start := time.Now()
-	cfg := ai.MatchConfig{Game: *game, Rules: raw, Bots: names, Games: *n, Seed: *seed, MaxTurns: *maxTurns}
+	cfg := ai.MatchConfig{Game: *game, Rules: raw, Bots: names, Games: n.n, Seed: *seed, MaxTurns: maxTurns.n}
 	if !*quiet {
 		cfg.Progress = func(done int, r ai.GameResult) {
-			fmt.Fprintf(stderr, "\rgame %d/%d", done, *n)
+			fmt.Fprintf(stderr, "\rgame %d/%d", done, n.n)
 		}
 	}
 	res, err := ai.Match(context.Background(), cfg)

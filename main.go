@@ -32,10 +32,7 @@ func main() {
 	if len(args) > 0 && isSubcommand(args[0]) {
 		os.Exit(runCLI(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	ids := []string{}
-	for _, g := range games.All() {
-		ids = append(ids, g.ID())
-	}
+	ids := gameIDs()
 	sort.Strings(ids)
 	fs := flag.NewFlagSet("tabula", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprintf(os.Stderr, usage, strings.Join(ids, ", ")) }

@@ -1,6 +1,8 @@
 package games_test
 
 import (
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -55,6 +57,116 @@ func TestParseRuleList(t *testing.T) {
 	if _, err := games.ParseRuleList("size"); err == nil {
 		t.Fatal("accepted a rule without a value")
 	}
+	raw, err = games.ParseRuleList("size=8,pie=true,size=10")
+	if err == nil || raw != nil || !strings.Contains(err.Error(), "`size` is given twice") {
+		t.Fatalf("a repeated key: %v, %v", raw, err)
+	}
+}
+
+// A save file's rules have their JSON types; text is the command line's.
+func TestValidateSavedRules(t *testing.T) {
+	r, err := games.ValidateSavedRules(specs, map[string]any{"size": float64(10), "pie": true, "firstPlayer": "O"})
+	if err != nil || r.Int("size") != 10 || !r.Bool("pie") || r.String("firstPlayer") != "O" {
+		t.Fatalf("rules %v, %v", r, err)
+	}
+	bad := []struct {
+		raw  map[string]any
+		want string
+	}{
+		{map[string]any{"size": "8"}, "the house rule `size` must be a number, not the text \"8\""},
+		{map[string]any{"pie": "true"}, "the house rule `pie` must be true or false, not the text \"true\""},
+		{map[string]any{"size": float64(7)}, "`size` must be an even number from 6 to 12"},
+		{map[string]any{"firstPlayer": float64(1)}, "`firstPlayer` must be one of"},
+	}
+	for _, b := range bad {
+		r, err := games.ValidateSavedRules(specs, b.raw)
+		if err == nil || r != nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%v: %v, %v, want %q", b.raw, r, err, b.want)
+		}
+	}
+}
+
+// A save with text for a number or a switch does not start, in words.
+func TestRecordRulesHaveJSONTypes(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "the house rule `pieces` must be a number, not the text \"8\"",
+		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "the house rule `kings` must be true or false, not the text \"true\"",
+	} {
+		rec, err := games.DecodeRecord([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rec.Replay(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	rec, _ := games.DecodeRecord([]byte(`{"game":"infiltration","rules":{"pieces":6,"kings":false,"movement":"free"},"moves":["@a1"]}`))
+	if _, err := rec.Replay(); err != nil {
+		t.Fatalf("typed rules refused: %v", err)
+	}
+}
+
+// endless is a reader that never ends: an input of any size.
+type endless struct{ read int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	e.read += len(p)
+	return len(p), nil
+}
+
+func TestReadRecordDataStopsAtTheCap(t *testing.T) {
+	in := &endless{}
+	data, err := games.ReadRecordData(in)
+	if !errors.Is(err, games.ErrRecordTooLarge) || data != nil || err.Error() != "the file is too large (over 16 MiB)" {
+		t.Fatalf("%d bytes, %v", len(data), err)
+	}
+	if in.read > games.MaxRecordSize+64<<10 {
+		t.Fatalf("read %d bytes to refuse a file over %d", in.read, games.MaxRecordSize)
+	}
+	data, err = games.ReadRecordData(io.LimitReader(&endless{}, games.MaxRecordSize))
+	if err != nil || len(data) != games.MaxRecordSize {
+		t.Fatalf("a file of exactly the cap: %d bytes, %v", len(data), err)
+	}
+	if _, err := games.DecodeRecord(make([]byte, games.MaxRecordSize+1)); !errors.Is(err, games.ErrRecordTooLarge) {
+		t.Fatalf("DecodeRecord over the cap: %v", err)
+	}
+}
+
+// Replay reserves nothing for moves it has not checked: a record of a
+// million moves whose second is illegal holds two states, not room for a
+// million.
+func TestReplayGrowsAsItGoes(t *testing.T) {
+	moves := make([]string, 1_000_000)
+	for i := range moves {
+		moves[i] = "b2"
+	}
+	rec := &games.Record{Game: "classic", Moves: moves}
+	states, err := rec.Replay()
+	var re *games.ReplayError
+	if !errors.As(err, &re) || re.Ply != 1 || len(states) != 2 || cap(states) > 4 {
+		t.Fatalf("%v: %d states, room for %d", err, len(states), cap(states))
+	}
+}
+
+func TestFinal(t *testing.T) {
+	rec := &games.Record{Game: "classic", Moves: []string{"b2", "a1", "c3"}}
+	states, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := rec.Final()
+	if err != nil || last.Hash() != states[3].Hash() {
+		t.Fatalf("final %v, %v", last, err)
+	}
+	rec.Moves = append(rec.Moves, "b2")
+	last, err = rec.Final()
+	var re *games.ReplayError
+	if !errors.As(err, &re) || re.Ply != 3 || last != nil {
+		t.Fatalf("an illegal move: %v, %v", last, err)
+	}
 }
 
 func TestDecodeRecordErrors(t *testing.T) {
@@ -64,13 +176,24 @@ func TestDecodeRecordErrors(t *testing.T) {
 		`{"format":"other","game":"classic"}`:                              "not a Tabula save",
 		`{"version":1,"moves":[]}`:                                         "names no game",
 		`not json`:                                                         "not a valid JSON",
-		`{"game":"classic","moves":"b2"}`:                                  "not a Tabula save",
+		`{"game":"classic","moves":"b2"}`:                                  `not a Tabula save: the field "moves" cannot hold a JSON string`,
+		`[1]`:                                                              "not a Tabula save: the file holds a JSON array, not an object",
+		`{"version":0,"game":"classic","moves":[]}`:                        "the save version must be 1 or more, not 0",
+		`{"version":-3,"game":"classic","moves":[]}`:                       "the save version must be 1 or more, not -3",
 	}
 	for in, want := range cases {
 		_, err := games.DecodeRecord([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", in, err, want)
 		}
+	}
+}
+
+// The command line's files may leave the version out: it reads as 1.
+func TestDecodeRecordWithoutVersion(t *testing.T) {
+	rec, err := games.DecodeRecord([]byte(`{"game":"classic","moves":[]}`))
+	if err != nil || rec.Version != 1 {
+		t.Fatalf("%+v, %v", rec, err)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 )
 
@@ -13,6 +15,28 @@ const (
 	SaveFormat  = "tabula-save"
 	SaveVersion = 1
 )
+
+// MaxRecordSize bounds a save file, wherever it comes from (the command
+// line, the saves folder): a 60,000-move game takes under 1 MiB, and
+// the cap keeps a huge or endless input from using gigabytes of memory.
+const MaxRecordSize = 16 << 20
+
+// ErrRecordTooLarge refuses input over MaxRecordSize.
+var ErrRecordTooLarge = fmt.Errorf("the file is too large (over %d MiB)", MaxRecordSize>>20)
+
+// ReadRecordData reads a save file's bytes from r, stopping at
+// MaxRecordSize: larger input is refused with ErrRecordTooLarge without
+// reading the rest of it.
+func ReadRecordData(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxRecordSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxRecordSize {
+		return nil, ErrRecordTooLarge
+	}
+	return data, nil
+}
 
 // SeatInfo says who sits at a seat.
 type SeatInfo struct {
@@ -59,13 +83,24 @@ func EncodeRecord(r *Record) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// DecodeRecord reads a save file. Unknown fields are ignored; a missing
-// game, a foreign format or a newer version is an error. It does not check
-// the moves: Replay does.
+// DecodeRecord reads a save file. Unknown fields are ignored; input over
+// MaxRecordSize, a missing game, a foreign format, a version below 1 or
+// newer than SaveVersion is an error. A missing version reads as 1 (the
+// command line's files may omit it). It does not check the moves: Replay
+// does.
 func DecodeRecord(data []byte) (*Record, error) {
+	if len(data) > MaxRecordSize {
+		return nil, ErrRecordTooLarge
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
+	// version is a pointer here to tell a missing version from a 0.
+	type record Record
+	in := struct {
+		*record
+		Version *int `json:"version"`
+	}{record: (*record)(&r)}
+	if err := json.Unmarshal(data, &in); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
@@ -73,10 +108,21 @@ func DecodeRecord(data []byte) (*Record, error) {
 			}
 			return nil, fmt.Errorf("not a valid JSON file (broken at byte %d)", se.Offset)
 		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, wrongType(te)
+		}
 		return nil, fmt.Errorf("not a Tabula save: %v", err)
 	}
 	if r.Format != "" && r.Format != SaveFormat {
 		return nil, fmt.Errorf("not a Tabula save (format %q)", r.Format)
+	}
+	r.Version = 1
+	if in.Version != nil {
+		r.Version = *in.Version
+	}
+	if r.Version < 1 {
+		return nil, fmt.Errorf("not a Tabula save: the save version must be 1 or more, not %d", r.Version)
 	}
 	if r.Version > SaveVersion {
 		return nil, fmt.Errorf("saved by a newer Tabula (save version %d; this one reads up to %d)", r.Version, SaveVersion)
@@ -88,6 +134,15 @@ func DecodeRecord(data []byte) (*Record, error) {
 		r.Setup = nil
 	}
 	return &r, nil
+}
+
+// wrongType says which field of a save holds the wrong kind of JSON value.
+func wrongType(te *json.UnmarshalTypeError) error {
+	field := strings.TrimPrefix(te.Field, "record.") // DecodeRecord's wrapper
+	if field == "" {
+		return fmt.Errorf("not a Tabula save: the file holds a JSON %s, not an object", te.Value)
+	}
+	return fmt.Errorf("not a Tabula save: the field %q cannot hold a JSON %s", field, te.Value)
 }
 
 // ReplayError says which move of a record could not be replayed.
@@ -112,7 +167,7 @@ func (r *Record) Start() (Game, State, error) {
 	if !ok {
 		return nil, nil, &ReplayError{Ply: -1, Err: fmt.Errorf("unknown game %q", r.Game)}
 	}
-	rules, err := ValidateRules(g.RuleSpecs(), r.Rules)
+	rules, err := ValidateSavedRules(g.RuleSpecs(), r.Rules)
 	if err != nil {
 		return nil, nil, &ReplayError{Ply: -1, Err: err}
 	}
@@ -128,19 +183,39 @@ func (r *Record) Start() (Game, State, error) {
 
 // Replay plays the record through the rules and returns every state, from
 // the start (index 0) to after the last move. The first illegal move stops
-// it with a *ReplayError naming its index and token.
+// it with a *ReplayError naming its index and token, and the states so far.
+// The list grows as the moves are checked: nothing is reserved for moves
+// that may be refused.
 func (r *Record) Replay() ([]State, error) {
-	_, st, err := r.Start()
-	if err != nil {
+	var states []State
+	err := r.play(func(st State) { states = append(states, st.Clone()) })
+	return states, err
+}
+
+// Final plays the record through like Replay but keeps only the last state:
+// the command line needs no more, and a long game's every position would
+// take memory in proportion to its moves.
+func (r *Record) Final() (State, error) {
+	var last State
+	if err := r.play(func(st State) { last = st }); err != nil {
 		return nil, err
 	}
-	states := make([]State, 0, len(r.Moves)+1)
-	states = append(states, st.Clone())
+	return last, nil
+}
+
+// play starts the record and plays its moves, handing seen the start and
+// then the state after every legal move.
+func (r *Record) play(seen func(State)) error {
+	_, st, err := r.Start()
+	if err != nil {
+		return err
+	}
+	seen(st)
 	for i, tok := range r.Moves {
 		if err := PlayToken(st, tok); err != nil {
-			return states, &ReplayError{Ply: i, Token: tok, Err: err}
+			return &ReplayError{Ply: i, Token: tok, Err: err}
 		}
-		states = append(states, st.Clone())
+		seen(st)
 	}
-	return states, nil
+	return nil
 }

@@ -130,11 +130,34 @@ func (s RuleSpec) Check(v any) (any, error) {
 	}
 }
 
-// ValidateRules checks raw rule values (from a save file, a dialog or the
-// command line) against the specs and fills in the defaults. Any unknown
-// key or bad value is an error naming the rule; nothing is corrected
-// silently.
+// ValidateRules checks raw rule values (from a dialog or the command line,
+// where text such as "8" or "true" is converted) against the specs and
+// fills in the defaults. Any unknown key or bad value is an error naming
+// the rule; nothing is corrected silently.
 func ValidateRules(specs []RuleSpec, raw map[string]any) (Rules, error) {
+	return validate(specs, raw, RuleSpec.Check)
+}
+
+// ValidateSavedRules is ValidateRules for a save file's rules, which have
+// their JSON types: a whole-number rule holds a number and a switch true or
+// false, never text (that is for the command line's --rules).
+func ValidateSavedRules(specs []RuleSpec, raw map[string]any) (Rules, error) {
+	return validate(specs, raw, RuleSpec.checkSaved)
+}
+
+// checkSaved is Check for a value from a save file: text only for a choice.
+func (s RuleSpec) checkSaved(v any) (any, error) {
+	text, isText := v.(string)
+	switch {
+	case isText && s.Kind == IntRule:
+		return nil, fmt.Errorf("the house rule `%s` must be a number, not the text %q", s.Key, text)
+	case isText && s.Kind == BoolRule:
+		return nil, fmt.Errorf("the house rule `%s` must be true or false, not the text %q", s.Key, text)
+	}
+	return s.Check(v)
+}
+
+func validate(specs []RuleSpec, raw map[string]any, check func(RuleSpec, any) (any, error)) (Rules, error) {
 	byKey := map[string]RuleSpec{}
 	for _, s := range specs {
 		byKey[s.Key] = s
@@ -157,7 +180,7 @@ func ValidateRules(specs []RuleSpec, raw map[string]any) (Rules, error) {
 			}
 			return nil, fmt.Errorf("`%s` is not a house rule of this game (known: %s)", k, strings.Join(names, ", "))
 		}
-		v, err := s.Check(raw[k])
+		v, err := check(s, raw[k])
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +189,8 @@ func ValidateRules(specs []RuleSpec, raw map[string]any) (Rules, error) {
 	return out, nil
 }
 
-// ParseRuleList reads "k=v,k=v" as given on the command line.
+// ParseRuleList reads "k=v,k=v" as given on the command line. A key given
+// twice is refused: which of the two was meant is not ours to guess.
 func ParseRuleList(s string) (map[string]any, error) {
 	raw := map[string]any{}
 	if strings.TrimSpace(s) == "" {
@@ -176,6 +200,9 @@ func ParseRuleList(s string) (map[string]any, error) {
 		k, v, ok := strings.Cut(part, "=")
 		if !ok || k == "" {
 			return nil, fmt.Errorf("bad rule %q: write key=value", part)
+		}
+		if _, dup := raw[k]; dup {
+			return nil, fmt.Errorf("the house rule `%s` is given twice", k)
 		}
 		raw[k] = v
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -14,7 +15,8 @@ import (
 // Test hooks: a failing disk is simulated by replacing these (never from
 // parallel tests).
 var (
-	// syncFile flushes a written temporary file to the disk.
+	// syncFile flushes a written temporary file, or a folder's entry
+	// list, to the disk.
 	syncFile = func(f *os.File) error { return f.Sync() }
 	// renameFile moves the finished temporary file over the target.
 	renameFile = os.Rename
@@ -63,6 +65,29 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	return nil
 }
 
+// withLock runs f while holding an exclusive lock on path+".lock", so that
+// two windows (two processes) never read, change and write the same file
+// at once. It waits while another process holds the lock. The lock file is
+// created with its folder and left in place: removing it would let two
+// processes lock two different files of the same name.
+func withLock(path string, f func() error) error {
+	lock := path + ".lock"
+	dir := filepath.Dir(lock)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
+	}
+	lf, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot open the lock file %s: %w", lock, err)
+	}
+	defer lf.Close()
+	if err := lockFile(lf); err != nil {
+		return fmt.Errorf("cannot lock %s: %w", lock, err)
+	}
+	defer unlockFile(lf)
+	return f()
+}
+
 // writeFileAtomic writes bytes with writeAtomic.
 func writeFileAtomic(path string, data []byte) error {
 	return writeAtomic(path, func(w io.Writer) error {
@@ -75,27 +100,56 @@ func writeFileAtomic(path string, data []byte) error {
 // best effort: some systems cannot open folders for syncing.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
-		d.Sync()
+		syncFile(d)
 		d.Close()
 	}
+}
+
+// maxNameTries bounds every search for a free file name.
+const maxNameTries = 1000
+
+// errNoFreeName says that every name tried was taken.
+var errNoFreeName = errors.New("every name tried is taken")
+
+// unusedPath returns the first of name(1), name(2), ... that does not exist.
+// It stops on any other error (a folder that is a file, no permission, a
+// file system that cannot answer), so a bad folder never loops for ever.
+func unusedPath(name func(i int) string) (string, error) {
+	for i := 1; i <= maxNameTries; i++ {
+		p := name(i)
+		_, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return "", errNoFreeName
 }
 
 // moveAside renames a broken file to "<name>.broken-<UTC time>" (with a
 // counter if that exists already) so that nothing is lost when a fresh file
 // replaces it. A file that is already gone is not an error.
 func moveAside(path string, now time.Time) (string, error) {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	_, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
-	base := path + ".broken-" + now.UTC().Format("20060102-150405")
-	dest := base
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(dest); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		dest = fmt.Sprintf("%s-%d", base, i)
+	dest := ""
+	if err == nil {
+		base := path + ".broken-" + now.UTC().Format("20060102-150405")
+		dest, err = unusedPath(func(i int) string {
+			if i == 1 {
+				return base
+			}
+			return fmt.Sprintf("%s-%d", base, i)
+		})
 	}
-	if err := os.Rename(path, dest); err != nil {
+	if err == nil {
+		err = os.Rename(path, dest)
+	}
+	if err != nil {
 		return "", fmt.Errorf("cannot move the broken file %s aside: %w", path, err)
 	}
 	return dest, nil
@@ -118,5 +172,63 @@ func readLimited(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// isTemp reports whether a file name is one of our temporary files.
+// isTemp reports whether a file name is one of our temporary files (List
+// hides every such name; CleanTemp removes only exact matches of tempName).
 func isTemp(name string) bool { return strings.HasPrefix(name, tempPrefix) }
+
+// tempName matches the names writeAtomic gives its temporary files:
+// ".tmp-<file name>-<random digits>", from os.CreateTemp's pattern.
+var tempName = regexp.MustCompile(`^` + regexp.QuoteMeta(tempPrefix) + `.+-[0-9]+$`)
+
+// staleTempAge is how old a temporary file must be before CleanTemp removes
+// it. A write takes well under a second, so an older file was left by a
+// write that was killed, not by one still going on in another window.
+const staleTempAge = 10 * time.Minute
+
+// CleanTemp removes the temporary files that killed writes left behind in
+// the config, data, saves and state folders. It removes only regular files
+// named as writeAtomic names them and last changed more than ten minutes
+// before now, so a write in progress in another window is never touched.
+// It returns how many it removed; a folder or file that cannot be cleaned
+// gives an error that names it, after the others were cleaned. Missing
+// folders are not an error. Call it once at start.
+func CleanTemp(p Paths, now time.Time) (removed int, err error) {
+	var errs []error
+	for _, dir := range []string{p.Config, p.Data, p.Saves, p.State} {
+		n, err := cleanTempIn(dir, now)
+		removed += n
+		errs = append(errs, err)
+	}
+	return removed, errors.Join(errs...)
+}
+
+// cleanTempIn is CleanTemp for one folder.
+func cleanTempIn(dir string, now time.Time) (removed int, err error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("cannot clean up temporary files in %s: %w", dir, err)
+	}
+	var errs []error
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !tempName.MatchString(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err == nil && now.Sub(info.ModTime()) < staleTempAge {
+			continue
+		}
+		if err == nil {
+			err = os.Remove(filepath.Join(dir, e.Name()))
+		}
+		switch {
+		case err == nil:
+			removed++
+		case !errors.Is(err, fs.ErrNotExist): // not gone already (another window cleaning)
+			errs = append(errs, fmt.Errorf("cannot remove the temporary file %s: %w", filepath.Join(dir, e.Name()), err))
+		}
+	}
+	return removed, errors.Join(errs...)
+}

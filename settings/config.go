@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/spf13/viper"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/tabulagames/tabula/games"
 )
@@ -34,8 +33,11 @@ import (
 //	seats = [{name = "Ana", controller = "human"}, {name = "Computer", controller = "ai", bot = "hard"}]
 //	rules = [{key = "bothLinesDraw", value = false}]
 //
-// House-rule keys are camelCase but viper folds map keys to lower case, so
-// rules are kept as a list of {key, value} pairs, never as a table.
+// Keys are case-sensitive, as TOML's are. Every other key (a newer
+// version's, say) is kept exactly as written: name, case, value, nesting.
+// House rules are a list of {key, value} pairs, never a table: earlier
+// versions read the file through viper, which folded table keys to lower
+// case, and camelCase rule keys would not have survived.
 const (
 	keyTheme          = "theme"
 	keyAnimationSpeed = "animation_speed"
@@ -90,17 +92,16 @@ func (e *ConfigError) Error() string {
 		e.Path, what, strings.Join(e.Problems, "; "))
 }
 
-// Config holds the preferences of config.toml through viper.
+// Config holds the preferences of config.toml.
 //
-// Viper is not safe for concurrent use, and neither is Config: only the UI
-// goroutine may call its methods. Every Set method checks the value,
-// refuses a bad one with an error that says what is allowed, and writes the
-// whole file atomically before returning. If the write fails, the error is
-// returned, the file on disk is unchanged, and the new value stays in
-// effect for this run.
+// Config is not safe for concurrent use: only the UI goroutine may call
+// its methods. Every Set method checks the value, refuses a bad one with
+// an error that says what is allowed, and writes the whole file atomically
+// before returning. If the write fails, the error is returned, the file on
+// disk is unchanged, and the new value stays in effect for this run.
 type Config struct {
 	file    string
-	v       *viper.Viper
+	doc     map[string]any // the file's TOML tree; Set methods change only their own keys
 	loadErr *ConfigError
 	broken  bool   // the file on disk must be moved aside before the next write
 	aside   string // where the broken file went
@@ -114,7 +115,7 @@ type Config struct {
 // take their defaults, and the file is left untouched until a setting
 // changes.
 func LoadConfig(p Paths) (*Config, error) {
-	c := &Config{file: p.ConfigFile(), v: newViper(), now: time.Now}
+	c := &Config{file: p.ConfigFile(), doc: map[string]any{}, now: time.Now}
 	data, err := readLimited(c.file, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
@@ -123,31 +124,21 @@ func LoadConfig(p Paths) (*Config, error) {
 		c.fail(true, err.Error())
 		return c, c.loadErr
 	}
-	raw := newViper()
-	if err := raw.ReadConfig(bytes.NewReader(data)); err != nil {
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
 		c.fail(true, "not valid TOML: "+tomlReason(err))
 		return c, c.loadErr
 	}
-	keys := raw.AllKeys()
-	sort.Strings(keys)
-	for _, k := range keys {
-		val := raw.Get(k)
-		if err := checkKey(k, val); err != nil {
-			c.fail(false, err.Error())
-			continue
-		}
-		c.v.Set(k, val)
+	if doc != nil {
+		c.doc = doc
+	}
+	for _, problem := range checkDoc(c.doc) {
+		c.fail(false, problem)
 	}
 	if c.loadErr != nil {
 		return c, c.loadErr
 	}
 	return c, nil
-}
-
-func newViper() *viper.Viper {
-	v := viper.New()
-	v.SetConfigType("toml")
-	return v
 }
 
 // fail records a load problem and marks the file to be moved aside.
@@ -160,13 +151,12 @@ func (c *Config) fail(broken bool, problem string) {
 	c.broken = true
 }
 
-// tomlReason shortens a viper parse error to its reason.
+// tomlReason says where and why a file is not valid TOML.
 func tomlReason(err error) string {
-	var pe viper.ConfigParseError
-	if errors.As(err, &pe) {
-		if u := errors.Unwrap(pe); u != nil {
-			return u.Error()
-		}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return fmt.Sprintf("%s (line %d, column %d)", strings.TrimPrefix(de.Error(), "toml: "), line, col)
 	}
 	return err.Error()
 }
@@ -187,9 +177,39 @@ func (c *Config) LoadErr() error {
 // write replaced it ("" if that did not happen).
 func (c *Config) MovedAside() string { return c.aside }
 
+// get gives the value at a dotted key ("game.classic.bot"), nil if none.
+func (c *Config) get(key string) any {
+	var v any = c.doc
+	for _, k := range strings.Split(key, ".") {
+		table, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = table[k]
+	}
+	return v
+}
+
+// put sets the value at a dotted key, making the tables on the way. The
+// tables Tabula knows are tables or missing after LoadConfig (checkDoc),
+// so put replaces no one else's value.
+func (c *Config) put(key string, val any) {
+	path := strings.Split(key, ".")
+	table := c.doc
+	for _, k := range path[:len(path)-1] {
+		next, ok := table[k].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			table[k] = next
+		}
+		table = next
+	}
+	table[path[len(path)-1]] = val
+}
+
 // set changes one setting and writes the file.
 func (c *Config) set(key string, val any) error {
-	c.v.Set(key, val)
+	c.put(key, val)
 	return c.save()
 }
 
@@ -202,14 +222,14 @@ func (c *Config) save() error {
 		}
 		c.aside, c.broken = dest, false
 	}
-	return writeAtomic(c.file, func(w io.Writer) error { return c.v.WriteConfigTo(w) })
+	return writeAtomic(c.file, func(w io.Writer) error { return toml.NewEncoder(w).Encode(c.doc) })
 }
 
 // ---- appearance and pace ----
 
 // Theme is "system", "light" or "dark".
 func (c *Config) Theme() string {
-	if s, ok := c.v.Get(keyTheme).(string); ok && checkTheme(s) == nil {
+	if s, ok := c.get(keyTheme).(string); ok && checkTheme(s) == nil {
 		return s
 	}
 	return DefaultTheme
@@ -235,7 +255,7 @@ func checkTheme(s string) error {
 // AnimationSpeed is the multiplier of the normal animation speed (2 = twice
 // as fast, so animations take half as long).
 func (c *Config) AnimationSpeed() float64 {
-	if f, err := animationSpeed(c.v.Get(keyAnimationSpeed)); err == nil {
+	if f, err := animationSpeed(c.get(keyAnimationSpeed)); err == nil {
 		return f
 	}
 	return DefaultAnimationSpeed
@@ -287,7 +307,7 @@ func animationSpeed(v any) (float64, error) {
 
 // ReducedMotion reports whether animations are cut to nothing.
 func (c *Config) ReducedMotion() bool {
-	b, _ := c.v.Get(keyReducedMotion).(bool)
+	b, _ := c.get(keyReducedMotion).(bool)
 	return b
 }
 
@@ -309,7 +329,7 @@ func (c *Config) BotPace() time.Duration { return c.duration(keyBotPace, Default
 func (c *Config) SetBotPace(d time.Duration) error { return c.setDuration(keyBotPace, "bot pace", d) }
 
 func (c *Config) duration(key string, def time.Duration) time.Duration {
-	if d, err := millis(key, c.v.Get(key)); err == nil {
+	if d, err := millis(key, c.get(key)); err == nil {
 		return d
 	}
 	return def
@@ -347,7 +367,7 @@ func (c *Config) DefaultBot(game string) (string, bool) {
 	if checkGameID(game) != nil {
 		return "", false
 	}
-	s, ok := c.v.Get(keyGame + "." + game + ".bot").(string)
+	s, ok := c.get(keyGame + "." + game + ".bot").(string)
 	if !ok || checkBotName(s) != nil {
 		return "", false
 	}
@@ -382,7 +402,7 @@ func (c *Config) LastSetup(game string) (Setup, bool) {
 		return Setup{}, false
 	}
 	base := keyGame + "." + game + ".last."
-	seatsV, rulesV := c.v.Get(base+"seats"), c.v.Get(base+"rules")
+	seatsV, rulesV := c.get(base+"seats"), c.get(base+"rules")
 	if seatsV == nil {
 		return Setup{}, false
 	}
@@ -429,8 +449,8 @@ func (c *Config) SetLastSetup(game string, s Setup) error {
 		return err
 	}
 	base := keyGame + "." + game + ".last."
-	c.v.Set(base+"seats", encodeSeats(s.Seats))
-	c.v.Set(base+"rules", rules)
+	c.put(base+"seats", encodeSeats(s.Seats))
+	c.put(base+"rules", rules)
 	return c.save()
 }
 
@@ -545,49 +565,91 @@ func ruleValue(k string, v any) (any, error) {
 	return nil, fmt.Errorf("house rule %q: %v is not true/false, a whole number or a word", k, v)
 }
 
-// checkKey checks one setting read from the file. Unknown keys (from a
-// newer version, say) are kept as they are.
-func checkKey(key string, v any) error {
-	parts := strings.Split(key, ".")
-	switch parts[0] {
-	case keyTheme:
-		s, _ := v.(string)
-		if err := checkTheme(s); err != nil {
-			return fmt.Errorf("theme = %v is not one of %s", v, strings.Join(Themes, ", "))
-		}
-	case keyAnimationSpeed:
-		_, err := animationSpeed(v)
-		return err
-	case keyReducedMotion:
-		if _, ok := v.(bool); !ok {
-			return fmt.Errorf("reduced_motion = %v must be true or false", v)
-		}
-	case keyBotDelay, keyBotPace:
-		_, err := millis(key, v)
-		return err
-	case keyGame:
-		if len(parts) < 2 {
-			return fmt.Errorf("game = %v must be a table of games", v)
-		}
-		if err := checkGameID(parts[1]); err != nil {
-			return fmt.Errorf("[game.%s]: %v", parts[1], err)
-		}
-		rest := strings.Join(parts[2:], ".")
-		var err error
-		switch rest {
-		case "bot":
-			s, _ := v.(string)
-			err = checkBotName(s)
-		case "last.seats":
-			_, err = decodeSeats(v)
-		case "last.rules":
-			_, err = decodeRules(v)
+// checkDoc checks the settings Tabula knows in a file just read and
+// removes those it cannot use: they take their defaults, and the file is
+// moved aside before the next write, so nothing is lost. It returns one
+// phrase per problem. Every other key is left exactly as it is.
+func checkDoc(doc map[string]any) []string {
+	problems := checkTable("", doc, map[string]func(any) error{
+		keyTheme: func(v any) error {
+			if s, _ := v.(string); checkTheme(s) != nil {
+				return fmt.Errorf("theme = %v is not one of %s", v, strings.Join(Themes, ", "))
+			}
+			return nil
+		},
+		keyAnimationSpeed: func(v any) error { _, err := animationSpeed(v); return err },
+		keyReducedMotion: func(v any) error {
+			if _, ok := v.(bool); !ok {
+				return fmt.Errorf("reduced_motion = %v must be true or false", v)
+			}
+			return nil
+		},
+		keyBotDelay: func(v any) error { _, err := millis(keyBotDelay, v); return err },
+		keyBotPace:  func(v any) error { _, err := millis(keyBotPace, v); return err },
+		keyGame:     isTable("game"),
+	})
+	gameTables, _ := doc[keyGame].(map[string]any)
+	for id, v := range gameTables {
+		where := "[game." + id + "] "
+		err := checkGameID(id)
+		if err == nil {
+			err = isTable("game." + id)(v)
 		}
 		if err != nil {
-			return fmt.Errorf("[game.%s] %s: %v", parts[1], rest, err)
+			delete(gameTables, id)
+			problems = append(problems, where+err.Error())
+			continue
+		}
+		game := v.(map[string]any)
+		problems = append(problems, checkTable(where, game, map[string]func(any) error{
+			"bot": func(v any) error {
+				if s, _ := v.(string); checkBotName(s) != nil {
+					return fmt.Errorf("bot = %v must be 1 to 40 printable characters", v)
+				}
+				return nil
+			},
+			"last": isTable("last"),
+		})...)
+		last, _ := game["last"].(map[string]any)
+		problems = append(problems, checkTable(where, last, map[string]func(any) error{
+			"seats": func(v any) error { _, err := decodeSeats(v); return wrap("last.seats", err) },
+			"rules": func(v any) error { _, err := decodeRules(v); return wrap("last.rules", err) },
+		})...)
+	}
+	sort.Strings(problems)
+	return problems
+}
+
+// checkTable removes from a table the keys whose values fail their check,
+// with one phrase per problem that starts with where. Other keys stay.
+func checkTable(where string, table map[string]any, checks map[string]func(any) error) (problems []string) {
+	for key, check := range checks {
+		if v, ok := table[key]; ok {
+			if err := check(v); err != nil {
+				delete(table, key)
+				problems = append(problems, where+err.Error())
+			}
 		}
 	}
-	return nil
+	return problems
+}
+
+// isTable checks that a value is a TOML table.
+func isTable(key string) func(any) error {
+	return func(v any) error {
+		if _, ok := v.(map[string]any); !ok {
+			return fmt.Errorf("%s = %v must be a table", key, v)
+		}
+		return nil
+	}
+}
+
+// wrap puts a key's name before its problem (nil stays nil).
+func wrap(key string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", key, err)
 }
 
 func toInt(v any) (int64, bool) {

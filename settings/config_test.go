@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pelletier/go-toml/v2"
+
 	"github.com/tabulagames/tabula/games"
 )
 
@@ -281,5 +283,73 @@ func TestConfigUnreadableIsNotOverwrittenBeforeAChange(t *testing.T) {
 	}
 	if info, err := os.Stat(p.ConfigFile()); err != nil || !info.IsDir() {
 		t.Fatal("the unreadable entry was touched")
+	}
+}
+
+// Keys Tabula does not know (a newer version's) are written back exactly:
+// name, case, value and nesting, at the top level and in tables. TOML keys
+// are case-sensitive, so "Theme" is not the theme: it is kept too.
+func TestConfigKeepsUnknownKeysExactly(t *testing.T) {
+	p := home(t)
+	text := `theme = "dark"
+futureGameKey = "kept"
+FutureFlag = true
+Theme = "Purple"
+"Quoted Key" = 1.5
+
+[FutureSection]
+SubKey = [1, 2, 3]
+when = 2026-11-21T10:00:00Z
+Nested = {Inner = 1, deep = {Key = "v"}}
+
+[[FutureSection.Items]]
+Name = "a"
+
+[game.classic]
+bot = "hard"
+hintLevel = 2
+MoreRules = {allowUndo = false}
+
+[game.classic.last]
+seats = [{name = "Ana", controller = "human", Colour = "Amber"}, {name = "Bot", controller = "ai", bot = "hard"}]
+rules = []
+ExtraChoice = "x"
+
+[game.futuregame]
+SomeSetting = "y"
+`
+	writeFile(t, p.ConfigFile(), []byte(text))
+	var want map[string]any
+	if err := toml.Unmarshal([]byte(text), &want); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Theme() != "dark" {
+		t.Fatalf("theme = %q", c.Theme())
+	}
+	if err := c.SetTheme("light"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetDefaultBot("futuregame", "easy"); err != nil {
+		t.Fatal(err)
+	}
+	want["theme"] = "light"
+	want["game"].(map[string]any)["futuregame"].(map[string]any)["bot"] = "easy"
+	var got map[string]any
+	written := readFile(t, p.ConfigFile())
+	if err := toml.Unmarshal(written, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("written:\n%s\nwant the same keys as read, with the two changes:\n%#v", written, want)
+	}
+	if c.MovedAside() != "" {
+		t.Fatal("a file with nothing wrong was moved aside")
+	}
+	if _, ok := c.LastSetup("classic"); !ok {
+		t.Fatal("the last setup with an extra seat field was not read")
 	}
 }

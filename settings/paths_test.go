@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestPathsUnder(t *testing.T) {
@@ -89,6 +90,9 @@ func TestNothingCreatedAtStart(t *testing.T) {
 		t.Fatal("autosave out of nowhere")
 	}
 	if _, err := LoadStats(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CleanTemp(p, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(root, "home")); !errors.Is(err, os.ErrNotExist) {

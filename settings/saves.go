@@ -20,8 +20,9 @@ import (
 	_ "github.com/tabulagames/tabula/games/all" // every game, to replay saves
 )
 
-// maxSaveSize bounds what is read of one save file.
-const maxSaveSize = 16 << 20
+// maxSaveSize bounds what is read of one save file: the same cap as the
+// command line's (games.MaxRecordSize).
+const maxSaveSize = games.MaxRecordSize
 
 // ErrNoAutosave is returned by LoadAutosave when the autosave is gone.
 var ErrNoAutosave = fmt.Errorf("no autosave: %w", fs.ErrNotExist)
@@ -96,7 +97,7 @@ func loadBytes(data []byte) (*loaded, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	states, err := rec.Replay()
+	final, err := rec.Final()
 	if err != nil {
 		var re *games.ReplayError
 		if errors.As(err, &re) && re.Ply >= 0 {
@@ -108,7 +109,7 @@ func loadBytes(data []byte) (*loaded, int, error) {
 		Name string `json:"name"`
 	}
 	json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &meta) // DecodeRecord accepted it
-	l := &loaded{rec: rec, name: cleanName(meta.Name), final: states[len(states)-1]}
+	l := &loaded{rec: rec, name: cleanName(meta.Name), final: final}
 	l.result, l.reason, l.over = resultText(rec, l.final)
 	return l, -1, nil
 }
@@ -353,19 +354,16 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	if sl := slug(name); sl != "" {
 		base += "-" + sl
 	}
-	for i := 1; ; i++ {
-		file := base + ".json"
-		if i > 1 {
-			file = fmt.Sprintf("%s-%d.json", base, i)
+	path, err := unusedPath(func(i int) string {
+		if i == 1 {
+			return filepath.Join(s.paths.Saves, base+".json")
 		}
-		p := filepath.Join(s.paths.Saves, file)
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-			return p, nil
-		}
-		if i > 10000 {
-			return "", errors.New("too many saves with the same name")
-		}
+		return filepath.Join(s.paths.Saves, fmt.Sprintf("%s-%d.json", base, i))
+	})
+	if err != nil {
+		return "", fmt.Errorf("cannot choose a file name in the saves folder %s: %w", s.paths.Saves, err)
 	}
+	return path, nil
 }
 
 // stamp copies a record and sets its times: Created if missing, Updated now.
@@ -387,7 +385,7 @@ func checkRecord(rec *games.Record) error {
 	if err := checkGameID(rec.Game); err != nil {
 		return err
 	}
-	if _, err := rec.Replay(); err != nil {
+	if _, err := rec.Final(); err != nil {
 		return fmt.Errorf("this game cannot be saved: %w", err)
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
+	"os"
 	"sync"
 	"time"
 )
@@ -69,12 +71,15 @@ func (e *StatsError) Error() string {
 func (e *StatsError) Unwrap() error { return e.Err }
 
 // Stats holds wins, losses and draws per game and opponent, in stats.json
-// in the data folder. Its methods are safe for concurrent use.
+// in the data folder. Several windows (processes) may count at once: each
+// result is added to the file as it is on disk, under a lock (see Record).
+// Its methods are safe for concurrent use.
 type Stats struct {
 	mu     sync.Mutex
 	file   string
-	data   statsFile
-	broken bool
+	data   statsFile   // the counts as last read or written
+	seen   os.FileInfo // stats.json as it was then (nil if there was none)
+	broken bool        // an unreadable file was reported: the next write moves it aside
 	aside  string
 	now    func() time.Time
 }
@@ -84,20 +89,32 @@ type Stats struct {
 // *StatsError (counting starts from zero and the file is left untouched).
 func LoadStats(p Paths) (*Stats, error) {
 	s := &Stats{file: p.StatsFile(), now: time.Now}
-	s.data.Games = map[string]map[string]Tally{}
-	raw, err := readLimited(s.file, maxStatsSize)
+	var err error
+	s.data, s.seen, err = readStats(s.file)
+	s.broken = err != nil
+	return s, err
+}
+
+// readStats reads stats.json, and what file it was, to notice a later
+// change. A missing file is no games yet. A file that cannot be used gives
+// empty counts and a *StatsError.
+func readStats(path string) (statsFile, os.FileInfo, error) {
+	empty := statsFile{Games: map[string]map[string]Tally{}}
+	// Stat before reading: if the file is replaced in between, the next
+	// look sees a change and reads it again.
+	info, _ := os.Stat(path)
+	raw, err := readLimited(path, maxStatsSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
+		return empty, nil, nil
 	}
+	var f statsFile
 	if err == nil {
-		err = decodeStats(raw, &s.data)
+		err = decodeStats(raw, &f)
 	}
 	if err != nil {
-		s.data = statsFile{Games: map[string]map[string]Tally{}}
-		s.broken = true
-		return s, &StatsError{Path: s.file, Err: err}
+		return empty, info, &StatsError{Path: path, Err: err}
 	}
-	return s, nil
+	return f, info, nil
 }
 
 func decodeStats(raw []byte, out *statsFile) error {
@@ -126,6 +143,22 @@ func decodeStats(raw []byte, out *statsFile) error {
 	return nil
 }
 
+// writeStats writes stats.json atomically.
+func writeStats(path string, data statsFile) error {
+	data.Version = statsVersion
+	b, err := json.MarshalIndent(&data, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, append(b, '\n'))
+}
+
+// sameFile reports whether two looks at stats.json saw the same file: every
+// write replaces the file, and a hand edit changes its time or size.
+func sameFile(a, b os.FileInfo) bool {
+	return a != nil && b != nil && os.SameFile(a, b) && a.ModTime().Equal(b.ModTime()) && a.Size() == b.Size()
+}
+
 // Path is the stats.json file.
 func (s *Stats) Path() string { return s.file }
 
@@ -137,8 +170,10 @@ func (s *Stats) MovedAside() string {
 }
 
 // Record counts one finished game against an opponent (a bot name, or ""
-// or HumanOpponent for a person) and writes the file. If the write fails
-// the count is not kept and the file on disk is unchanged.
+// or HumanOpponent for a person) and writes the file. The result is added
+// to the file as it is on disk, so the results of other windows are kept.
+// If the write fails the count is not kept and the file on disk is
+// unchanged.
 func (s *Stats) Record(game, opponent string, r Result) error {
 	if err := checkGameID(game); err != nil {
 		return err
@@ -152,42 +187,29 @@ func (s *Stats) Record(game, opponent string, r Result) error {
 	if r != Win && r != Loss && r != Draw {
 		return fmt.Errorf("unknown result %v", r)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	byBot := s.data.Games[game]
-	old, had := byBot[opponent]
-	t := old
-	switch r {
-	case Win:
-		t.Wins++
-	case Loss:
-		t.Losses++
-	case Draw:
-		t.Draws++
-	}
-	if byBot == nil {
-		byBot = map[string]Tally{}
-		s.data.Games[game] = byBot
-	}
-	byBot[opponent] = t
-	if err := s.save(); err != nil {
-		if had {
-			byBot[opponent] = old
-		} else {
-			delete(byBot, opponent)
-			if len(byBot) == 0 {
-				delete(s.data.Games, game)
-			}
+	return s.update(func(all map[string]map[string]Tally) (bool, error) {
+		byBot := all[game]
+		if byBot == nil {
+			byBot = map[string]Tally{}
+			all[game] = byBot
 		}
-		return err
-	}
-	return nil
+		t := byBot[opponent]
+		count := map[Result]*int{Win: &t.Wins, Loss: &t.Losses, Draw: &t.Draws}[r]
+		if *count == math.MaxInt {
+			return false, fmt.Errorf("%s against %s: no more %ss can be counted", game, opponent, r)
+		}
+		*count++
+		byBot[opponent] = t
+		return true, nil
+	})
 }
 
-// For returns a copy of a game's tallies by opponent.
+// For returns a copy of a game's tallies by opponent. It reads stats.json
+// again when another window changed it.
 func (s *Stats) For(game string) map[string]Tally {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.refresh()
 	out := map[string]Tally{}
 	for bot, t := range s.data.Games[game] {
 		out[bot] = t
@@ -195,41 +217,73 @@ func (s *Stats) For(game string) map[string]Tally {
 	return out
 }
 
+// refresh reads stats.json again if it changed since it was last read or
+// written here. A file that cannot be read keeps the counts as they were;
+// the next Record reports it. The caller holds s.mu.
+func (s *Stats) refresh() {
+	info, err := os.Stat(s.file)
+	if sameFile(s.seen, info) || err != nil && s.seen == nil {
+		return
+	}
+	data, info, err := readStats(s.file)
+	s.seen = info
+	if err == nil {
+		s.data = data
+	}
+}
+
 // Reset forgets a game's tallies and writes the file.
 func (s *Stats) Reset(game string) error {
 	if err := checkGameID(game); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	old, had := s.data.Games[game]
-	if !had && !s.broken {
-		return nil
-	}
-	delete(s.data.Games, game)
-	if err := s.save(); err != nil {
-		if had {
-			s.data.Games[game] = old
+	return s.update(func(all map[string]map[string]Tally) (bool, error) {
+		if _, had := all[game]; !had {
+			return false, nil
 		}
-		return err
-	}
-	return nil
+		delete(all, game)
+		return true, nil
+	})
 }
 
-// save writes stats.json atomically, moving a broken one aside first. The
-// caller holds s.mu.
-func (s *Stats) save() error {
-	if s.broken {
-		dest, err := moveAside(s.file, s.now())
+// update changes the counts under the lock of stats.json: the file is read
+// again, so the results other windows recorded are kept, changed, and
+// written atomically. A file that cannot be read is reported first (by
+// LoadStats, or else by this call, which then changes nothing) and moved
+// aside by the next write. If the write fails the file is unchanged.
+func (s *Stats) update(change func(all map[string]map[string]Tally) (changed bool, err error)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return withLock(s.file, func() error {
+		data, info, err := readStats(s.file)
+		switch {
+		case err == nil:
+			s.broken = false
+		case !s.broken:
+			s.data, s.seen, s.broken = data, info, true
+			return err
+		}
+		moveFirst := err != nil
+		changed, err := change(data.Games)
 		if err != nil {
 			return err
 		}
-		s.aside, s.broken = dest, false
-	}
-	s.data.Version = statsVersion
-	b, err := json.MarshalIndent(&s.data, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(s.file, append(b, '\n'))
+		if !changed && !moveFirst {
+			s.data, s.seen = data, info
+			return nil
+		}
+		if moveFirst {
+			dest, err := moveAside(s.file, s.now())
+			if err != nil {
+				return err
+			}
+			s.aside, s.broken = dest, false
+		}
+		if err := writeStats(s.file, data); err != nil {
+			return err
+		}
+		s.data = data
+		s.seen, _ = os.Stat(s.file)
+		return nil
+	})
 }

@@ -1,8 +1,15 @@
 package settings
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -156,5 +163,177 @@ func TestStatsUnreadableFileIsReported(t *testing.T) {
 	}
 	if _, err := LoadStats(p); err == nil {
 		t.Fatal("a folder named stats.json was read as statistics")
+	}
+}
+
+// statsHelperEnv turns the test binary into a second window that counts
+// results: its value is the result to count ("win" or "loss").
+const statsHelperEnv = "TABULA_TEST_STATS_HELPER"
+
+// resultsPerWindow is how many results each helper process counts.
+const resultsPerWindow = 100
+
+// Two windows (two processes) count results into the same stats.json at
+// the same time; not one result may be lost. Both load the file before
+// either counts, as two windows opened together do.
+func TestStatsTwoProcesses(t *testing.T) {
+	if result := os.Getenv(statsHelperEnv); result != "" {
+		countAsAnotherWindow(t, result)
+		return
+	}
+	p := home(t) // the helpers inherit TABULA_HOME
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	type helper struct {
+		cmd    *exec.Cmd
+		start  io.WriteCloser
+		ready  *bufio.Scanner
+		stderr *bytes.Buffer
+	}
+	var helpers []helper
+	for _, result := range []string{"win", "loss"} {
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStatsTwoProcesses$", "-test.count=1")
+		cmd.Env = append(os.Environ(), statsHelperEnv+"="+result)
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stderr := &bytes.Buffer{}
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		helpers = append(helpers, helper{cmd, in, bufio.NewScanner(stdout), stderr})
+	}
+	for _, h := range helpers {
+		for h.ready.Scan() && h.ready.Text() != "ready" {
+		}
+	}
+	for _, h := range helpers {
+		h.start.Close() // both have loaded stats.json: go
+	}
+	for _, h := range helpers {
+		var stdout strings.Builder
+		for h.ready.Scan() {
+			stdout.WriteString(h.ready.Text() + "\n")
+		}
+		if err := h.cmd.Wait(); err != nil {
+			t.Fatalf("helper window: %v\n%s%s", err, &stdout, h.stderr)
+		}
+	}
+	s, err := LoadStats(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Tally{Wins: resultsPerWindow, Losses: resultsPerWindow}
+	if got := s.For("classic")["hard"]; got != want {
+		t.Fatalf("after two windows counted %d results each: %+v, want %+v (results lost)", resultsPerWindow, got, want)
+	}
+}
+
+// countAsAnotherWindow is the helper process of TestStatsTwoProcesses.
+func countAsAnotherWindow(t *testing.T, result string) {
+	r := map[string]Result{"win": Win, "loss": Loss}[result]
+	p, err := Resolve("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadStats(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Println("ready")
+	io.ReadAll(os.Stdin) // wait for the other window
+	for i := 0; i < resultsPerWindow; i++ {
+		if err := s.Record("classic", "hard", r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A window shows the results another window counted since it started.
+func TestStatsForSeesOtherWindows(t *testing.T) {
+	p := home(t)
+	mine, _ := LoadStats(p)
+	other, _ := LoadStats(p)
+	if err := other.Record("classic", "hard", Win); err != nil {
+		t.Fatal(err)
+	}
+	if got := mine.For("classic")["hard"]; got != (Tally{Wins: 1}) {
+		t.Fatalf("For after another window counted a win: %+v", got)
+	}
+	if err := mine.Record("classic", "hard", Loss); err != nil {
+		t.Fatal(err)
+	}
+	if got := other.For("classic")["hard"]; got != (Tally{Wins: 1, Losses: 1}) {
+		t.Fatalf("For after this window counted a loss: %+v", got)
+	}
+	if err := other.Reset("classic"); err != nil {
+		t.Fatal(err)
+	}
+	if got := mine.For("classic"); len(got) != 0 {
+		t.Fatalf("For after another window's reset: %+v", got)
+	}
+	if err := os.Remove(p.StatsFile()); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Record("alcazar", "easy", Draw); err != nil {
+		t.Fatal(err)
+	}
+	if got := mine.For("alcazar")["easy"]; got != (Tally{Draws: 1}) {
+		t.Fatalf("For after the file was removed and written again: %+v", got)
+	}
+}
+
+// A file that a newer version (in another window, say) wrote after this
+// window loaded is reported and kept, not overwritten; the next result
+// moves it aside, as with a file that was broken at start.
+func TestStatsFileBrokenAfterLoad(t *testing.T) {
+	p := home(t)
+	s, _ := LoadStats(p)
+	if err := s.Record("classic", "hard", Win); err != nil {
+		t.Fatal(err)
+	}
+	newer := []byte(`{"version": 2, "games": {"classic": {"hard": {"wins": 40}}}}`)
+	writeFile(t, p.StatsFile(), newer)
+	before := snap(t, p.StatsFile())
+	err := s.Record("classic", "hard", Win)
+	var se *StatsError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "newer Tabula") {
+		t.Fatalf("Record over a newer file: %v", err)
+	}
+	before.untouched(t)
+	s.now = func() time.Time { return time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC) }
+	if err := s.Record("classic", "hard", Loss); err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(s.MovedAside()) != "stats.json.broken-20261121-080000" || string(readFile(t, s.MovedAside())) != string(newer) {
+		t.Fatalf("moved aside to %q", s.MovedAside())
+	}
+	if got := s.For("classic")["hard"]; got != (Tally{Losses: 1}) {
+		t.Fatalf("after the move: %+v", got)
+	}
+}
+
+// A count at the largest int is refused rather than wrapped to a negative
+// count that the next start would refuse.
+func TestStatsCountAtItsLimit(t *testing.T) {
+	p := home(t)
+	writeFile(t, p.StatsFile(), []byte(fmt.Sprintf(`{"version": 1, "games": {"classic": {"hard": {"wins": %d}}}}`, math.MaxInt)))
+	before := snap(t, p.StatsFile())
+	s, err := LoadStats(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Record("classic", "hard", Win); err == nil || !strings.Contains(err.Error(), "no more wins") {
+		t.Fatalf("Record past the limit: %v", err)
+	}
+	before.untouched(t)
+	if err := s.Record("classic", "hard", Loss); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -103,6 +103,11 @@ func NewApp(a fyne.App) (*App, []error) {
 		paths = settings.PathsUnder(root)
 	}
 	u.paths = paths
+	// A write killed half-way leaves its temporary file behind: clear the
+	// stale ones of our own naming before anything else is written.
+	if _, err := settings.CleanTemp(paths, time.Now()); err != nil {
+		problems = append(problems, err)
+	}
 	u.cfg, err = settings.LoadConfig(paths)
 	if err != nil {
 		problems = append(problems, err)

@@ -358,3 +358,34 @@ func TestResumedGameWhoseFileWasReplaced(t *testing.T) {
 		t.Fatalf("the game's new autosave: %+v, %v", rec, err)
 	}
 }
+
+// TestStartClearsStaleTemporaryFiles: a temporary file left by a write
+// that was killed is removed when the app starts; a fresh one (another
+// window writing now) is not.
+func TestStartClearsStaleTemporaryFiles(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("TABULA_HOME", home)
+	paths := settings.PathsUnder(home)
+	if err := os.MkdirAll(paths.Saves, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(paths.Saves, ".tmp-game.json-123456")
+	fresh := filepath.Join(paths.Saves, ".tmp-game.json-654321")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("half a save"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(stale, old, old)
+	a := test.NewTempApp(t)
+	if _, problems := NewApp(a); len(problems) > 0 {
+		t.Fatalf("start-up problems: %v", problems)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Error("the stale temporary file is still there after start")
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Error("a fresh temporary file (another window's write) was removed")
+	}
+}
