@@ -19,6 +19,7 @@ import (
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 const (
@@ -235,32 +236,74 @@ func cmdAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabula ai: %s: the game is over\n", files[0])
 		return exitData
 	}
-	name := *botName
-	if name == "" {
-		name = ai.Strongest(rec.Game)
+	if *botName != "" {
+		if _, err := ai.Find(rec.Game, *botName); err != nil {
+			return c.fail("%v", err)
+		}
 	}
-	if _, err := ai.Find(rec.Game, name); err != nil {
-		return c.fail("%v", err)
+	progress := ai.ProgressOf(st, rec.Seed, len(rec.Moves))
+	if progress.Stream, err = gameStream(rec); err != nil {
+		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
+		return exitData
 	}
+	// Every seat to move decides in seat order (the order a game's own
+	// stream is drawn in); a bot is asked through ai.Ask, on its seat's view.
 	to := st.ToMove()
-	moves := make([]games.Move, len(to))
+	tokens := make([]string, len(to))
 	for i, seat := range to {
+		name := aiBotFor(rec, seat, len(to) > 1, *botName)
 		bot, _ := ai.New(rec.Game, name, ai.Options{Seed: *seed, Time: limit.d})
-		m, err := bot.Choose(context.Background(), st.Clone(), seat)
+		a, err := ai.Ask(context.Background(), bot, st, seat, progress)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabula ai: %v\n", err)
 			return exitData
 		}
-		moves[i] = m
+		tokens[i] = st.MoveString(seat, a.Move)
+		if a.Plan != nil {
+			tokens[i] = a.Plan[0] // a multi-action turn: its first action
+		}
 	}
 	if len(to) == 1 {
-		fmt.Fprintln(stdout, st.MoveString(to[0], moves[0]))
+		fmt.Fprintln(stdout, tokens[0])
 		return exitOK
 	}
 	for i, seat := range to {
-		fmt.Fprintf(stdout, "%d: %s\n", seat, st.MoveString(seat, moves[i]))
+		fmt.Fprintf(stdout, "%d: %s\n", seat, tokens[i])
 	}
 	return exitOK
+}
+
+// aiBotFor is the bot `tabula ai` asks for a seat: the one named with
+// --bot; in a simultaneous turn the seat's own bot when the save names
+// one (its faithful bot draws from the game's stream in its turn); else
+// the game's strongest.
+func aiBotFor(rec *games.Record, seat int, simultaneous bool, named string) string {
+	if named != "" {
+		return named
+	}
+	if simultaneous && seat < len(rec.Seats) && !rec.Seats[seat].Human() {
+		if _, err := ai.Find(rec.Game, rec.Seats[seat].Bot); err == nil {
+			return rec.Seats[seat].Bot
+		}
+	}
+	return ai.Strongest(rec.Game)
+}
+
+// gameStream is where the game's own stream stands after the save's
+// moves (knights 4.2), or nil for games without one.
+func gameStream(rec *games.Record) (*rng.Stream, error) {
+	_, st, err := rec.Start()
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := st.(games.Streamer); !ok {
+		return nil, nil
+	}
+	states, err := rec.Replay()
+	if err != nil {
+		return nil, err
+	}
+	return ai.StreamAt(rec.Game, states, rec.Seats, rec.Seed)
 }
 
 // The bounds of match's numbers: a ladder needs a few thousand games, and
