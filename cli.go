@@ -389,17 +389,18 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitData
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "bot\twins\tdraws\tlosses\tpoints\tscore\tms/move\t\n")
+	fmt.Fprintf(tw, "bot\twins\tdraws\tlosses\tpoints\tscore\tshare\tms/move\t\n")
 	for i, b := range names {
 		losses := res.Games - res.Wins[i] - res.Draws
 		perMove := 0.0
 		if res.Decisions[i] > 0 {
 			perMove = float64(res.Think[i].Microseconds()) / 1000 / float64(res.Decisions[i])
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%.1f%%\t%.1f\t\n", b, res.Wins[i], res.Draws, losses,
-			strconv.FormatFloat(res.Points[i], 'f', -1, 64), 100*res.Points[i]/float64(res.Games), perMove)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%.1f%%\t%.1f%%\t%.1f\t\n", b, res.Wins[i], res.Draws, losses,
+			strconv.FormatFloat(res.Points[i], 'f', -1, 64), 100*res.Points[i]/float64(res.Games), 100*res.Share[i], perMove)
 	}
 	tw.Flush()
+	fmt.Fprintf(stdout, "score: points per game; share: part of all points (a fair share is %.1f%%)\n", 100/float64(len(names)))
 	fmt.Fprintf(stdout, "%d games of %s in %s\n", res.Games, *game, time.Since(start).Round(time.Millisecond))
 	b, _ := json.Marshal(res)
 	fmt.Fprintln(stdout, string(b))
