@@ -325,6 +325,19 @@ func (u *App) installShortcuts() {
 			u.game.redo()
 		}
 	})
+	// Fyne's desktop driver turns Ctrl+Z and Ctrl+Y into its own Undo and
+	// Redo shortcuts before custom ones are matched: the keys people press
+	// arrive as these.
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) {
+		if u.game != nil {
+			u.game.undo()
+		}
+	})
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) {
+		if u.game != nil {
+			u.game.redo()
+		}
+	})
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if u.game == nil {
 			return

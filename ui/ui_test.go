@@ -3,11 +3,13 @@ package ui
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
@@ -407,4 +409,50 @@ func TestNewGameSeatRowsFollowThePlayersRule(t *testing.T) {
 	if len(s.Seats) != 2 || s.Seats[0].Name != "Ana" || s.Live().Seats() != 2 {
 		t.Fatalf("the game has seats %+v, want the 2 chosen", s.Seats)
 	}
+}
+
+// Ctrl+Z and Ctrl+Y reach the game the way the desktop driver sends them:
+// as Fyne's own Undo and Redo shortcuts, typed on the canvas.
+func TestUndoRedoKeysAsTheDriverSendsThem(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startGame(t, u, twoPeople)
+	if err := gs.Submit("b2"); err != nil {
+		t.Fatal(err)
+	}
+	c := canvasShortcuts(t, u)
+	c.TypedShortcut(&fyne.ShortcutUndo{}) // what Ctrl+Z becomes
+	if gs.session.Plies() != 0 {
+		t.Fatalf("Ctrl+Z left %v", gs.session.Tokens())
+	}
+	c.TypedShortcut(&fyne.ShortcutRedo{}) // what Ctrl+Y becomes
+	if gs.session.Plies() != 1 {
+		t.Fatalf("Ctrl+Y left %v", gs.session.Tokens())
+	}
+	c.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	if gs.session.Plies() != 1 || gs.session.CanRedo() {
+		// Ctrl+Shift+Z is redo: nothing left to redo, nothing changes.
+		t.Fatalf("Ctrl+Shift+Z changed the game: %v", gs.session.Tokens())
+	}
+}
+
+// canvasShortcuts is the window canvas's shortcut handler, which the
+// desktop driver calls with every shortcut when no widget has the focus.
+// The test window wraps it; the wrapper's embedded canvas has it.
+func canvasShortcuts(t *testing.T, u *App) fyne.Shortcutable {
+	t.Helper()
+	c := u.win.Canvas()
+	if sc, ok := c.(fyne.Shortcutable); ok {
+		return sc
+	}
+	v := reflect.ValueOf(c)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if f := v.FieldByName("WindowlessCanvas"); f.IsValid() {
+		if sc, ok := f.Interface().(fyne.Shortcutable); ok {
+			return sc
+		}
+	}
+	t.Fatal("the canvas takes no shortcuts")
+	return nil
 }
