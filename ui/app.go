@@ -45,6 +45,8 @@ type App struct {
 	clock  session.Clock
 	newBot func(game, name string, o ai.Options) (ai.Bot, error)
 
+	dialogs []dialog.Dialog // the open dialogs, the top one last (Escape closes it)
+
 	game   *gameScreen // nil while the picker is shown
 	picker *picker
 	// tally is this run's scoreboard per game: wins per seat and draws.
@@ -137,7 +139,7 @@ func (u *App) showError(err error) {
 	if err == nil {
 		return
 	}
-	dialog.ShowError(err, u.win)
+	u.show(dialog.NewError(err, u.win), nil)
 }
 
 // motion reads the animation settings.
@@ -339,18 +341,12 @@ func (u *App) installShortcuts() {
 		}
 	})
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if u.game == nil {
-			return
-		}
-		if u.game.board.Key(ev.Name) {
-			return
-		}
 		if ev.Name == fyne.KeyEscape {
-			if u.game.session.Viewing() {
-				u.game.session.SetView(u.game.session.Plies())
-				return
-			}
-			u.ShowPicker()
+			u.escape()
+			return
+		}
+		if u.game != nil && len(u.dialogs) == 0 {
+			u.game.board.Key(ev.Name)
 		}
 	})
 }

@@ -110,7 +110,7 @@ func (u *App) NewGameDialog(id string) {
 		container.NewVScroll(content))
 	dlg = dialog.NewCustomWithoutButtons("New game: "+g.Name(), body, u.win)
 	dlg.Resize(u.dialogSize(620, 640))
-	dlg.Show()
+	u.show(dlg, nil)
 }
 
 func (u *App) dialogSize(w, h float32) fyne.Size {
@@ -127,14 +127,14 @@ type newGameForm struct {
 	g       games.Game
 	seats   []*seatForm
 	seatBox *fyne.Container       // a row per seat, as many as the players rule says
-	players *widget.Entry         // the players rule, for games that have one
+	players *escEntry             // the players rule, for games that have one
 	rules   map[string]func() any // read each rule widget's value
 	problem *widget.Label
 	box     *fyne.Container
 }
 
 type seatForm struct {
-	name  *widget.Entry
+	name  *escEntry
 	kind  *widget.Select
 	bot   *widget.Select
 	about *widget.Label
@@ -192,7 +192,7 @@ func (nd *newGameForm) setSeatCount(n int) {
 }
 
 func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
-	sf := &seatForm{name: widget.NewEntry(), about: widget.NewLabel("")}
+	sf := &seatForm{name: nd.u.newEntry(), about: widget.NewLabel("")}
 	sf.name.SetText(s.Name)
 	sf.name.SetPlaceHolder(fmt.Sprintf("Player %d", i+1))
 	sf.about.Importance = widget.LowImportance
@@ -308,7 +308,7 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 			nd.rules[sp.Key] = func() any { return s.Selected }
 			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), s)
 		default:
-			e := widget.NewEntry()
+			e := nd.u.newEntry()
 			e.SetText(strconv.Itoa(valid.Int(sp.Key)))
 			e.Validator = func(t string) error {
 				_, err := sp.Check(strings.TrimSpace(t))
@@ -462,9 +462,8 @@ func (u *App) OpenDialog() {
 	folder.Wrapping = fyne.TextWrapBreak
 	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list.box))
 	dlg = dialog.NewCustom("Saved games", "Close", body, u.win)
-	dlg.SetOnClosed(list.close)
 	dlg.Resize(u.dialogSize(760, 560))
-	dlg.Show()
+	u.show(dlg, list.close)
 	fill()
 }
 
@@ -483,7 +482,7 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 	}
 	export := widget.NewButtonWithIcon("", theme.UploadIcon(), func() { u.exportSave(e.Path) })
 	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-		dialog.ShowConfirm("Delete saved game", "Delete \""+title+"\"? This cannot be undone.", func(ok bool) {
+		u.confirm("Delete saved game", "Delete \""+title+"\"? This cannot be undone.", func(ok bool) {
 			if !ok {
 				return
 			}
@@ -491,7 +490,7 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 				u.showError(err)
 			}
 			refill()
-		}, u.win)
+		})
 	})
 	return u.listRow(title, detail, e.Err != nil, open, export, del)
 }
@@ -554,9 +553,8 @@ func (u *App) ResumeDialog(id string) {
 		})
 	}
 	dlg = dialog.NewCustom("Games in progress: "+g.Name(), "Close", container.NewVScroll(list.box), u.win)
-	dlg.SetOnClosed(list.close)
 	dlg.Resize(u.dialogSize(640, 460))
-	dlg.Show()
+	u.show(dlg, list.close)
 	fill()
 }
 
@@ -578,7 +576,7 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 		open.Disable()
 	}
 	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-		dialog.ShowConfirm("Delete game in progress", question, func(ok bool) {
+		u.confirm("Delete game in progress", question, func(ok bool) {
 			if !ok {
 				return
 			}
@@ -589,7 +587,7 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 			if u.game == nil {
 				u.ShowPicker() // the card's Resume and the note count the games
 			}
-		}, u.win)
+		})
 	})
 	return u.listRow(title, detail, e.Err != nil, open, del)
 }
@@ -632,7 +630,7 @@ func (u *App) exportSave(path string) {
 		}
 	}, u.win)
 	d.SetFileName(filepath.Base(path))
-	d.Show()
+	u.show(d, nil)
 }
 
 func (u *App) importSave(refill func()) {
@@ -670,7 +668,7 @@ func (u *App) importSave(refill func()) {
 		}
 		refill()
 	}, u.win)
-	d.Show()
+	u.show(d, nil)
 }
 
 // ---- settings ----
@@ -757,7 +755,7 @@ func (u *App) SettingsDialog() {
 	where.Wrapping = fyne.TextWrapBreak
 	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
 	d.Resize(u.dialogSize(560, 520))
-	d.Show()
+	u.show(d, nil)
 }
 
 // ---- rules ----
@@ -772,5 +770,5 @@ func (u *App) RulesDialog(id string) {
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Rules: "+g.Name(), "Close", container.NewVScroll(text), u.win)
 	d.Resize(u.dialogSize(640, 600))
-	d.Show()
+	u.show(d, nil)
 }

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -259,6 +258,8 @@ func (gs *gameScreen) build() {
 	gs.moves.OnSelected = func(id widget.ListItemID) {
 		if !gs.selecting {
 			gs.session.SetView(id + 1)
+			// A focused list would keep Escape and the board's keys.
+			gs.u.win.Canvas().Unfocus()
 		}
 	}
 	gs.live = widget.NewButtonWithIcon("Back to the game", theme.MediaFastForwardIcon(), func() { gs.session.SetView(gs.session.Plies()) })
@@ -269,12 +270,12 @@ func (gs *gameScreen) build() {
 	gs.score = widget.NewLabel("")
 	gs.score.Importance = widget.LowImportance
 	gs.resetScore = widget.NewButton("Reset score", func() {
-		dialog.ShowConfirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
+		gs.u.confirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
 			if ok {
 				delete(gs.u.tally, gs.session.Game.ID())
 				gs.refresh()
 			}
-		}, gs.u.win)
+		})
 	})
 	gs.resetScore.Importance = widget.LowImportance
 	gs.scoreRow = container.NewHBox(gs.score, gs.resetScore)

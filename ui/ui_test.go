@@ -456,3 +456,53 @@ func canvasShortcuts(t *testing.T, u *App) fyne.Shortcutable {
 	t.Fatal("the canvas takes no shortcuts")
 	return nil
 }
+
+// Escape closes the dialog on top even from a focused text field, leaves
+// a past position picked in the move list, then goes back to the picker.
+func TestEscapeWhereverTheFocusIs(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startGame(t, u, twoPeople)
+	for _, tok := range []string{"b2", "a1"} {
+		gs.Submit(tok)
+	}
+	escape := func() {
+		// The driver gives a key to the focused widget, else to the canvas.
+		ev := &fyne.KeyEvent{Name: fyne.KeyEscape}
+		if f := u.win.Canvas().Focused(); f != nil {
+			f.TypedKey(ev)
+		} else {
+			u.win.Canvas().OnTypedKey()(ev)
+		}
+	}
+	u.NewGameDialog("classic")
+	if len(u.dialogs) != 1 || topDialog(u) == nil {
+		t.Fatal("the New game dialog did not open")
+	}
+	var entry *escEntry
+	for _, o := range test.LaidOutObjects(topDialog(u)) {
+		if e, ok := o.(*escEntry); ok {
+			entry = e
+			break
+		}
+	}
+	if entry == nil {
+		t.Fatal("no name field in the dialog")
+	}
+	u.win.Canvas().Focus(entry)
+	escape()
+	if len(u.dialogs) != 0 || topDialog(u) != nil {
+		t.Fatal("Escape from a focused name field did not close the dialog")
+	}
+	gs.moves.Select(0) // a click on the first move
+	if !gs.session.Viewing() || u.win.Canvas().Focused() != nil {
+		t.Fatalf("after a click in the move list: viewing %v, focus %v", gs.session.Viewing(), u.win.Canvas().Focused())
+	}
+	escape()
+	if gs.session.Viewing() {
+		t.Fatal("Escape did not go back to the game")
+	}
+	escape()
+	if u.game != nil || u.picker == nil {
+		t.Fatal("Escape did not go back to the picker")
+	}
+}

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// show opens a dialog and keeps it on the app's stack of open dialogs, so
+// Escape closes the one on top wherever the focus is. onClosed, if not
+// nil, runs when it closes, by a button or by Escape.
+func (u *App) show(d dialog.Dialog, onClosed func()) {
+	u.dialogs = append(u.dialogs, d)
+	d.SetOnClosed(func() {
+		for i := len(u.dialogs) - 1; i >= 0; i-- {
+			if u.dialogs[i] == d {
+				u.dialogs = append(u.dialogs[:i], u.dialogs[i+1:]...)
+				break
+			}
+		}
+		if onClosed != nil {
+			onClosed()
+		}
+	})
+	d.Show()
+}
+
+// escape is what Escape does, wherever the focus is: close the dialog on
+// top; else leave a past position for the game; else go back to the
+// picker.
+func (u *App) escape() {
+	if n := len(u.dialogs); n > 0 {
+		u.dialogs[n-1].Hide()
+		return
+	}
+	if u.game == nil {
+		return
+	}
+	if u.game.session.Viewing() {
+		u.game.session.SetView(u.game.session.Plies())
+		return
+	}
+	u.ShowPicker()
+}
+
+// escEntry is a text field that lets Escape through to the app: a focused
+// field takes every key, and Fyne's entry does nothing with Escape.
+type escEntry struct {
+	widget.Entry
+	u *App
+}
+
+func (u *App) newEntry() *escEntry {
+	e := &escEntry{u: u}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		e.u.win.Canvas().Unfocus()
+		e.u.escape()
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+// confirm asks a yes-or-no question in a dialog on the stack.
+func (u *App) confirm(title, question string, answer func(bool)) {
+	u.show(dialog.NewConfirm(title, question, answer, u.win), nil)
+}
