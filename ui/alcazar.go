@@ -15,7 +15,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/alcazar"
-	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -27,7 +27,7 @@ import (
 // piece at a time (alcazar_anim.go).
 type alcazarBoard struct {
 	widget.BaseWidget
-	host Host
+	host kit.Host
 
 	sess    *session.Session
 	st      *alcazar.State
@@ -90,7 +90,7 @@ type alzPiece struct {
 
 func (p *alzPiece) at() alzLoc { return p.path[len(p.path)-1] }
 
-func newAlcazarBoard(h Host) Board {
+func newAlcazarBoard(h kit.Host) kit.Board {
 	b := &alcazarBoard{host: h, viewIdx: -1, selSq: -1, cursor: -1, hintSq: -1, refused: -1, first: -1, acting: -1, mover: -1, hover: -1}
 	b.startAnim = func(a *fyne.Animation) { a.Start() }
 	for i := range b.pieces {
@@ -130,7 +130,7 @@ func newAlcazarBoard(h Host) Board {
 	return b
 }
 
-// Controls are the text line and buttons under the board.
+// Controls are the text line and buttons under the kit.
 func (b *alcazarBoard) Controls() fyne.CanvasObject { return b.controls }
 
 // alzIndex is the index of piece n of a seat: seat*5+n-1.
@@ -758,7 +758,7 @@ func (b *alcazarBoard) defaultCursor() int {
 // squares (a wide area: a desktop window, the top of a phone in
 // portrait), to its left and right, standing upright.
 type alzGeom struct {
-	grid   board.Grid
+	grid   kit.Grid
 	c      float32
 	side   bool             // trays left and right of the frame
 	tray   [2]fyne.Position // top-left corner of each seat's tray
@@ -786,14 +786,14 @@ func alzLayout(size fyne.Size, bottom int, side bool) alzGeom {
 	if g.side {
 		top := (size.Height - 5*c - room) / 2
 		left := (size.Width - long*c) / 2
-		g.grid = board.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos(left+(thick+gap)*c, top)}
+		g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos(left+(thick+gap)*c, top)}
 		// The labels' room on both sides keeps the frame centred.
 		g.tray[bottom] = fyne.NewPos(left-room, top)
 		g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X+(5+gap)*c+room, top)
 		return g
 	}
 	top := (size.Height - long*c - room) / 2
-	g.grid = board.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+(thick+gap)*c)}
+	g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+(thick+gap)*c)}
 	g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X, top)
 	g.tray[bottom] = fyne.NewPos(g.grid.Origin.X, g.grid.Origin.Y+(5+gap)*c+room)
 	return g
@@ -878,8 +878,8 @@ type alzPieceObj struct {
 // set draws a piece of a seat centred at ctr, facing dir (no arrow for
 // NoDir), at an opacity.
 func (o *alzPieceObj) set(seat, n int, ctr fyne.Position, side float32, dir int, alpha uint8) {
-	ink := board.WithAlpha(pieceInk, alpha)
-	o.body.FillColor = board.WithAlpha(board.SeatColor(seat), alpha)
+	ink := kit.WithAlpha(pieceInk, alpha)
+	o.body.FillColor = kit.WithAlpha(kit.SeatColor(seat), alpha)
 	o.body.CornerRadius = pieceRadius(seat, side)
 	o.body.StrokeColor = color.Transparent
 	o.body.StrokeWidth = 0
@@ -956,7 +956,7 @@ func (o *alzPieceObj) objects() []fyne.CanvasObject {
 
 type alcazarRenderer struct {
 	b         *alcazarBoard
-	grid      *board.Grid
+	grid      *kit.Grid
 	trays     [2]*canvas.Rectangle
 	slots     [10]*canvas.Rectangle // empty tray slots
 	cells     [25]*canvas.Rectangle
@@ -983,7 +983,7 @@ type alcazarRenderer struct {
 var pieceInk = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF}
 
 func (b *alcazarBoard) CreateRenderer() fyne.WidgetRenderer {
-	r := &alcazarRenderer{b: b, grid: &board.Grid{Files: 5, Ranks: 5}, pulseKey: [2]int{-1, -1}}
+	r := &alcazarRenderer{b: b, grid: &kit.Grid{Files: 5, Ranks: 5}, pulseKey: [2]int{-1, -1}}
 	add := func(o ...fyne.CanvasObject) { r.objects = append(r.objects, o...) }
 	for i := range r.trays {
 		r.trays[i] = canvas.NewRectangle(color.Transparent)
@@ -999,17 +999,17 @@ func (b *alcazarBoard) CreateRenderer() fyne.WidgetRenderer {
 			continue
 		}
 		r.cells[sq] = canvas.NewRectangle(color.Transparent)
-		r.glow[sq] = board.NewGlow()
+		r.glow[sq] = kit.NewGlow()
 		add(r.cells[sq], r.glow[sq])
 		if alcazar.OnEdge(sq) {
 			r.slotArrow[sq] = canvas.NewArbitraryPolygon(arrowPoints(alcazar.Inward(sq)), color.Transparent)
 			r.slotArrow[sq].NormalizedPoints = true
-			r.dots[sq] = board.NewDot()
+			r.dots[sq] = kit.NewDot()
 			add(r.slotArrow[sq])
 		}
 	}
 	for i := range r.rings {
-		r.rings[i] = board.NewLastRing()
+		r.rings[i] = kit.NewLastRing()
 		add(r.rings[i])
 	}
 	for sq := 0; sq < 25; sq++ {
@@ -1019,10 +1019,10 @@ func (b *alcazarBoard) CreateRenderer() fyne.WidgetRenderer {
 	}
 	r.crown = canvas.NewArbitraryPolygon([]fyne.Position{
 		{X: 0, Y: 1}, {X: 0, Y: 0.25}, {X: 0.25, Y: 0.6}, {X: 0.5, Y: 0.1}, {X: 0.75, Y: 0.6}, {X: 1, Y: 0.25}, {X: 1, Y: 1},
-	}, board.Gold)
+	}, kit.Gold)
 	r.crown.NormalizedPoints = true
 	r.crown.StrokeWidth = 1.5
-	r.act = board.NewOutline()
+	r.act = kit.NewOutline()
 	add(r.crown, r.act)
 	r.ghost = newPieceObj()
 	r.ghost.hide()
@@ -1031,8 +1031,8 @@ func (b *alcazarBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.pieces[i] = newPieceObj()
 		add(r.pieces[i].objects()...)
 	}
-	r.selPiece, r.selSq, r.cursor = board.NewOutline(), board.NewOutline(), board.NewOutline()
-	r.hintSq, r.hintPiece, r.flash = board.NewOutline(), board.NewOutline(), board.NewOutline()
+	r.selPiece, r.selSq, r.cursor = kit.NewOutline(), kit.NewOutline(), kit.NewOutline()
+	r.hintSq, r.hintPiece, r.flash = kit.NewOutline(), kit.NewOutline(), kit.NewOutline()
 	add(r.selPiece, r.selSq, r.cursor, r.hintSq, r.hintPiece, r.flash)
 	add(r.grid.Labels()...)
 	return r
@@ -1092,15 +1092,15 @@ func (r *alcazarRenderer) Refresh() {
 	c := g.c
 	r.grid.Cell, r.grid.Origin = g.grid.Cell, g.grid.Origin
 	r.grid.LayoutLabels()
-	light, darkTone := board.SquareTones()
-	faint := board.Faint()
+	light, darkTone := kit.SquareTones()
+	faint := kit.Faint()
 	animating := b.anim != nil
 
 	// Trays and their empty slots.
 	for seat := 0; seat < 2; seat++ {
 		t := r.trays[seat]
-		t.FillColor = board.WithAlpha(board.Tint(darkTone, seat), 0xA0)
-		t.StrokeColor = board.WithAlpha(board.SeatColor(seat), 0x70)
+		t.FillColor = kit.WithAlpha(kit.Tint(darkTone, seat), 0xA0)
+		t.StrokeColor = kit.WithAlpha(kit.SeatColor(seat), 0x70)
 		t.StrokeWidth = 1.5
 		t.CornerRadius = c * 0.12
 		t.Move(g.tray[seat])
@@ -1110,7 +1110,7 @@ func (r *alcazarRenderer) Refresh() {
 			s := r.slots[alzIndex(seat, n)]
 			side := g.pieceSide(n)
 			p := g.traySlot(seat, n)
-			s.StrokeColor = board.WithAlpha(board.SeatColor(seat), 0x60)
+			s.StrokeColor = kit.WithAlpha(kit.SeatColor(seat), 0x60)
 			s.CornerRadius = pieceRadius(seat, side)
 			s.Move(fyne.NewPos(p.X-side/2, p.Y-side/2))
 			s.Resize(fyne.NewSize(side, side))
@@ -1133,19 +1133,19 @@ func (r *alcazarRenderer) Refresh() {
 			cell.FillColor = tone
 			cell.StrokeColor = color.Transparent
 			cell.CornerRadius = c * 0.05
-			board.PlaceInset(cell, p, c, 2)
+			kit.PlaceInset(cell, p, c, 2)
 		} else {
-			cell.FillColor = board.WithAlpha(darkTone, 0x60)
+			cell.FillColor = kit.WithAlpha(darkTone, 0x60)
 			cell.StrokeColor = faint
 			cell.StrokeWidth = 1.5
 			if sq == b.first && !animating {
-				cell.StrokeColor = board.Refused
-				cell.FillColor = board.WithAlpha(board.Refused, 0x30)
+				cell.StrokeColor = kit.Refused
+				cell.FillColor = kit.WithAlpha(kit.Refused, 0x30)
 			}
 			cell.CornerRadius = c * 0.18
-			board.PlaceInset(cell, p, c, c*0.08)
+			kit.PlaceInset(cell, p, c, c*0.08)
 			a := r.slotArrow[sq]
-			a.FillColor = board.WithAlpha(board.Ink(), 0x50)
+			a.FillColor = kit.WithAlpha(kit.Ink(), 0x50)
 			dx, dy := dirVec(alcazar.Inward(sq))
 			w, h := 0.34*c, 0.16*c
 			if dx != 0 {
@@ -1157,7 +1157,7 @@ func (r *alcazarRenderer) Refresh() {
 			a.Refresh()
 			dot := r.dots[sq]
 			if b.input && !animating && b.selPiece > 0 && r.free(sq) && (sq != b.hover || b.dragN > 0) {
-				board.PlaceDot(dot, p, c)
+				kit.PlaceDot(dot, p, c)
 				dot.Show()
 			} else {
 				dot.Hide()
@@ -1166,7 +1166,7 @@ func (r *alcazarRenderer) Refresh() {
 		cell.Refresh()
 		glow := r.glow[sq]
 		if b.line[sq] && !animating {
-			board.PlaceInset(glow, p, c, 4)
+			kit.PlaceInset(glow, p, c, 4)
 			glow.Show()
 		} else {
 			glow.Hide()
@@ -1177,8 +1177,8 @@ func (r *alcazarRenderer) Refresh() {
 	// The soft ring on the pieces dropped this turn.
 	for i, ring := range r.rings {
 		if i < len(b.lastSqs) && !animating {
-			ring.StrokeColor = board.LastRingColor()
-			board.PlaceInset(ring, g.cellPos(b.lastSqs[i]), c, c*0.06)
+			ring.StrokeColor = kit.LastRingColor()
+			kit.PlaceInset(ring, g.cellPos(b.lastSqs[i]), c, c*0.06)
 			ring.Show()
 		} else {
 			ring.Hide()
@@ -1189,8 +1189,8 @@ func (r *alcazarRenderer) Refresh() {
 	// The crown, by the tray of the seat that places first.
 	cp := lerpPos(g.crownPos(b.crownSeat), g.crownPos(b.crownTo), smooth(b.crownProg))
 	cw := 0.5 * c
-	r.crown.FillColor = board.Gold
-	r.crown.StrokeColor = board.WithAlpha(pieceInk, 0x90)
+	r.crown.FillColor = kit.Gold
+	r.crown.StrokeColor = kit.WithAlpha(pieceInk, 0x90)
 	r.crown.Move(fyne.NewPos(cp.X-cw/2, cp.Y-cw*0.4))
 	r.crown.Resize(fyne.NewSize(cw, cw*0.8))
 	r.crown.Refresh()
@@ -1226,7 +1226,7 @@ func (r *alcazarRenderer) Refresh() {
 		r.ghost.hide()
 	}
 	if b.acting >= 0 {
-		r.act.StrokeColor = board.Ink()
+		r.act.StrokeColor = kit.Ink()
 		r.act.StrokeWidth = 3
 		r.act.CornerRadius = c * 0.12
 		side := 0.92 * c
@@ -1239,7 +1239,7 @@ func (r *alcazarRenderer) Refresh() {
 	r.act.Refresh()
 
 	// Selection, cursor, flash.
-	mc := board.SeatColor(max(0, b.mover))
+	mc := kit.SeatColor(max(0, b.mover))
 	if b.selPiece > 0 && b.mover >= 0 && !animating {
 		r.outlineAt(r.selPiece, g.traySlot(b.mover, b.selPiece), 0.84*c, mc, 3)
 	} else {
@@ -1251,13 +1251,13 @@ func (r *alcazarRenderer) Refresh() {
 		r.selSq.Hide()
 	}
 	if b.cursor >= 0 && !animating {
-		r.outlineAt(r.cursor, centerOf(&g, b.cursor), 0.96*c, board.Ink(), 2)
+		r.outlineAt(r.cursor, centerOf(&g, b.cursor), 0.96*c, kit.Ink(), 2)
 	} else {
 		r.cursor.Hide()
 	}
 	if b.refused >= 0 {
-		r.outlineAt(r.flash, centerOf(&g, b.refused), 0.9*c, board.Refused, 3)
-		r.flash.FillColor = board.WithAlpha(board.Refused, 0x60)
+		r.outlineAt(r.flash, centerOf(&g, b.refused), 0.9*c, kit.Refused, 3)
+		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {
 		r.flash.Hide()
@@ -1291,7 +1291,7 @@ func (r *alcazarRenderer) pulseOn(i int, o *canvas.Rectangle, key int, where fun
 			o.Hide()
 			return
 		}
-		r.pulses[i] = board.Pulse(o, board.SeatColor(max(0, r.b.mover)), r.b.host.Motion().Reduced)
+		r.pulses[i] = kit.Pulse(o, kit.SeatColor(max(0, r.b.mover)), r.b.host.Motion().Reduced)
 	}
 	if on {
 		p, side := where()

@@ -13,7 +13,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/checkerboard"
-	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -23,7 +23,7 @@ import (
 // is drawn faded with a small clock, before that placement.
 type checkerboardBoard struct {
 	widget.BaseWidget
-	host Host
+	host kit.Host
 
 	n       int
 	owners  []int8
@@ -46,7 +46,7 @@ type checkerboardBoard struct {
 	r    *checkerboardRenderer
 }
 
-func newCheckerboardBoard(h Host) Board {
+func newCheckerboardBoard(h kit.Host) kit.Board {
 	b := &checkerboardBoard{host: h, n: 8, last: -1, removed: -1, hint: -1, mover: -1, next: -1,
 		cursor: -1, hover: -1, fadeIn: -1, fadeOut: -1, fade: 1}
 	b.owners = make([]int8, 64)
@@ -112,11 +112,11 @@ func (b *checkerboardBoard) Draw(s *session.Session, animate bool) {
 	b.Refresh()
 }
 
-// setNote writes the counters and the coin toss under the board.
+// setNote writes the counters and the coin toss under the kit.
 func (b *checkerboardBoard) setNote(s *session.Session, st *checkerboard.State) {
 	var parts []string
 	if s.ViewIndex() == 0 && (st.CoinTossed() || st.First() != 0) {
-		who := fmt.Sprintf("%s (%s)", s.Seats[st.First()].Name, board.SeatSymbols[st.First()])
+		who := fmt.Sprintf("%s (%s)", s.Seats[st.First()].Name, kit.SeatSymbols[st.First()])
 		if st.CoinTossed() {
 			parts = append(parts, "Coin toss: "+who+" places first.")
 		} else {
@@ -127,7 +127,7 @@ func (b *checkerboardBoard) setNote(s *session.Session, st *checkerboard.State) 
 		c := fmt.Sprintf("FIFO: X %d/%d · O %d/%d.", st.Marks(0), k, st.Marks(1), k)
 		if b.next >= 0 && b.mover >= 0 {
 			c += fmt.Sprintf(" The faded %s with a clock on %s goes at %s's next placement.",
-				board.SeatSymbols[b.mover], games.SquareName(b.next%b.n, b.next/b.n), board.SeatSymbols[b.mover])
+				kit.SeatSymbols[b.mover], games.SquareName(b.next%b.n, b.next/b.n), kit.SeatSymbols[b.mover])
 		}
 		parts = append(parts, c)
 	}
@@ -177,11 +177,11 @@ func (b *checkerboardBoard) flash(sq int) {
 }
 
 // territory is the current geometry (the renderer's, or one fitted now).
-func (b *checkerboardBoard) territory() *board.Territory {
+func (b *checkerboardBoard) territory() *kit.Territory {
 	if r := b.r; r != nil && r.t.N == b.n {
 		return r.t
 	}
-	t := &board.Territory{Grid: board.Grid{Files: b.n, Ranks: b.n}, N: b.n}
+	t := &kit.Territory{Grid: kit.Grid{Files: b.n, Ranks: b.n}, N: b.n}
 	t.Fit(b.Size())
 	return t
 }
@@ -264,10 +264,10 @@ func (b *checkerboardBoard) CreateRenderer() fyne.WidgetRenderer {
 
 type checkerboardRenderer struct {
 	b       *checkerboardBoard
-	t       *board.Territory
-	marks   []*board.Mark
-	ghost   *board.Mark // the mark a click would place
-	gone    *board.Mark // the FIFO-removed mark, fading out
+	t       *kit.Territory
+	marks   []*kit.Mark
+	ghost   *kit.Mark // the mark a click would place
+	gone    *kit.Mark // the FIFO-removed mark, fading out
 	clock   *canvas.Circle
 	hands   [2]*canvas.Line
 	objects []fyne.CanvasObject
@@ -279,14 +279,14 @@ func (r *checkerboardRenderer) build() {
 	if r.t != nil {
 		r.t.StopPulse()
 	}
-	r.t = board.NewTerritory(n)
+	r.t = kit.NewTerritory(n)
 	r.objects = append([]fyne.CanvasObject{}, r.t.Under()...)
-	r.marks = make([]*board.Mark, n*n)
+	r.marks = make([]*kit.Mark, n*n)
 	for i := range r.marks {
-		r.marks[i] = board.NewMark()
+		r.marks[i] = kit.NewMark()
 		r.objects = append(r.objects, r.marks[i].Objects()...)
 	}
-	r.ghost, r.gone = board.NewMark(), board.NewMark()
+	r.ghost, r.gone = kit.NewMark(), kit.NewMark()
 	r.objects = append(r.objects, r.ghost.Objects()...)
 	r.objects = append(r.objects, r.gone.Objects()...)
 	r.clock = canvas.NewCircle(color.Transparent)
@@ -301,7 +301,7 @@ func (r *checkerboardRenderer) build() {
 func (r *checkerboardRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *checkerboardRenderer) Destroy()                     { r.t.StopPulse() }
 func (r *checkerboardRenderer) MinSize() fyne.Size {
-	return r.t.MinSize(max(24, board.MinTouch*6/float32(r.b.n)))
+	return r.t.MinSize(max(24, kit.MinTouch*6/float32(r.b.n)))
 }
 
 func (r *checkerboardRenderer) Layout(size fyne.Size) {
@@ -383,8 +383,8 @@ func (r *checkerboardRenderer) paintClock() {
 	d := max(10, c*0.3)
 	p := t.Pos(b.next)
 	x, y := p.X+c-d-c*0.06, p.Y+c*0.06
-	ink := board.WithAlpha(board.Ink(), 0xD0)
-	r.clock.FillColor = board.WithAlpha(board.SeatColor(b.mover), 0x50)
+	ink := kit.WithAlpha(kit.Ink(), 0xD0)
+	r.clock.FillColor = kit.WithAlpha(kit.SeatColor(b.mover), 0x50)
 	r.clock.StrokeColor = ink
 	r.clock.StrokeWidth = max(1.5, d*0.1)
 	r.clock.Move(fyne.NewPos(x, y))
@@ -404,7 +404,7 @@ func (r *checkerboardRenderer) paintClock() {
 
 // SpokenSquares names each square for screen readers, as
 // checkerboard.md asks: "e6, empty, X's target half".
-func (b *checkerboardBoard) SpokenSquares() []board.Spoken {
+func (b *checkerboardBoard) SpokenSquares() []kit.Spoken {
 	return b.territory().SpokenSquares(b.describe)
 }
 
@@ -414,7 +414,7 @@ func (b *checkerboardBoard) describe(sq int) string {
 	n := b.n
 	what := "empty"
 	if o := b.owners[sq]; o >= 0 {
-		what = board.SeatSymbols[o]
+		what = kit.SeatSymbols[o]
 	}
 	target := "X"
 	if sq/n < n/2 {
@@ -432,7 +432,7 @@ func (b *checkerboardBoard) TappedSecondary(ev *fyne.PointEvent) {
 	}
 	text := b.describe(sq)
 	if sq == b.next && b.mover >= 0 {
-		text += "; it goes at " + board.SeatSymbols[b.mover] + "'s next placement (FIFO)"
+		text += "; it goes at " + kit.SeatSymbols[b.mover] + "'s next placement (FIFO)"
 	}
 	b.host.Say(text + ".")
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/classic"
-	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -19,7 +19,7 @@ import (
 // cursor, Enter or Space plays, keys 1-9 play in numeric-keypad layout.
 type classicBoard struct {
 	widget.BaseWidget
-	host Host
+	host kit.Host
 
 	owners  [9]int8
 	last    int   // square of the last move, -1 none
@@ -34,7 +34,7 @@ type classicBoard struct {
 	refused int // square flashing, -1 none
 }
 
-func newClassicBoard(h Host) Board {
+func newClassicBoard(h kit.Host) kit.Board {
 	b := &classicBoard{host: h, last: -1, hint: -1, cursor: -1, hover: -1, fadeIn: -1, refused: -1, fade: 1}
 	b.ExtendBaseWidget(b)
 	return b
@@ -132,8 +132,8 @@ func (b *classicBoard) squareAt(p fyne.Position) int {
 	return r*3 + f
 }
 
-func (b *classicBoard) grid() *board.Grid {
-	g := &board.Grid{Files: 3, Ranks: 3}
+func (b *classicBoard) grid() *kit.Grid {
+	g := &kit.Grid{Files: 3, Ranks: 3}
 	g.Fit(b.Size())
 	return g
 }
@@ -195,21 +195,21 @@ func (b *classicBoard) Key(k fyne.KeyName) bool {
 }
 
 func (b *classicBoard) CreateRenderer() fyne.WidgetRenderer {
-	r := &classicRenderer{b: b, grid: &board.Grid{Files: 3, Ranks: 3}}
+	r := &classicRenderer{b: b, grid: &kit.Grid{Files: 3, Ranks: 3}}
 	for i := 0; i < 9; i++ {
 		r.cells[i] = canvas.NewRectangle(color.Transparent)
-		r.glow[i] = board.NewGlow()
-		r.marks[i] = board.NewMark()
+		r.glow[i] = kit.NewGlow()
+		r.marks[i] = kit.NewMark()
 		r.objects = append(r.objects, r.cells[i], r.glow[i])
 	}
-	r.ring = board.NewLastRing()
+	r.ring = kit.NewLastRing()
 	r.objects = append(r.objects, r.ring)
 	for i := 0; i < 9; i++ {
 		r.objects = append(r.objects, r.marks[i].Objects()...)
 	}
-	r.ghost = board.NewMark()
+	r.ghost = kit.NewMark()
 	r.objects = append(r.objects, r.ghost.Objects()...)
-	r.hint, r.cursor, r.flash = board.NewOutline(), board.NewOutline(), board.NewOutline()
+	r.hint, r.cursor, r.flash = kit.NewOutline(), kit.NewOutline(), kit.NewOutline()
 	r.objects = append(r.objects, r.hint, r.cursor, r.flash)
 	r.objects = append(r.objects, r.grid.Labels()...)
 	return r
@@ -217,12 +217,12 @@ func (b *classicBoard) CreateRenderer() fyne.WidgetRenderer {
 
 type classicRenderer struct {
 	b       *classicBoard
-	grid    *board.Grid
+	grid    *kit.Grid
 	cells   [9]*canvas.Rectangle
 	glow    [9]*canvas.Rectangle
-	marks   [9]*board.Mark
+	marks   [9]*kit.Mark
 	ring    *canvas.Circle
-	ghost   *board.Mark
+	ghost   *kit.Mark
 	hint    *canvas.Rectangle
 	cursor  *canvas.Rectangle
 	flash   *canvas.Rectangle
@@ -237,7 +237,7 @@ func (r *classicRenderer) Destroy() {
 		r.pulse.Stop()
 	}
 }
-func (r *classicRenderer) MinSize() fyne.Size { return r.grid.MinSize(board.MinTouch * 1.5) }
+func (r *classicRenderer) MinSize() fyne.Size { return r.grid.MinSize(kit.MinTouch * 1.5) }
 
 // Layout only moves and resizes.
 func (r *classicRenderer) Layout(size fyne.Size) {
@@ -246,8 +246,8 @@ func (r *classicRenderer) Layout(size fyne.Size) {
 	c := r.grid.Cell
 	for i := 0; i < 9; i++ {
 		p := r.grid.CellPos(i%3, i/3)
-		board.PlaceInset(r.cells[i], p, c, 2)
-		board.PlaceInset(r.glow[i], p, c, 4)
+		kit.PlaceInset(r.cells[i], p, c, 2)
+		kit.PlaceInset(r.glow[i], p, c, 4)
 		r.marks[i].Place(p, c)
 	}
 	r.Refresh()
@@ -256,7 +256,7 @@ func (r *classicRenderer) Layout(size fyne.Size) {
 // Refresh copies the model into the objects and reads the theme colours.
 func (r *classicRenderer) Refresh() {
 	b, c := r.b, r.grid.Cell
-	light, darkTone := board.SquareTones()
+	light, darkTone := kit.SquareTones()
 	win := map[int]bool{}
 	for _, sq := range b.line {
 		win[sq] = true
@@ -283,8 +283,8 @@ func (r *classicRenderer) Refresh() {
 	}
 	if b.last >= 0 {
 		p := r.grid.CellPos(b.last%3, b.last/3)
-		r.ring.StrokeColor = board.LastRingColor()
-		board.PlaceInset(r.ring, p, c, c*0.08)
+		r.ring.StrokeColor = kit.LastRingColor()
+		kit.PlaceInset(r.ring, p, c, c*0.08)
 		r.ring.Show()
 	} else {
 		r.ring.Hide()
@@ -297,10 +297,10 @@ func (r *classicRenderer) Refresh() {
 	} else {
 		r.ghost.Set(-1, 0)
 	}
-	r.layoutOutline(r.cursor, b.cursor, board.Ink())
-	r.layoutOutline(r.flash, b.refused, board.Refused)
+	r.layoutOutline(r.cursor, b.cursor, kit.Ink())
+	r.layoutOutline(r.flash, b.refused, kit.Refused)
 	if b.refused >= 0 {
-		r.flash.FillColor = board.WithAlpha(board.Refused, 0x60)
+		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	}
 	// The hint pulses in the mover's colour.
@@ -311,14 +311,14 @@ func (r *classicRenderer) Refresh() {
 		}
 		r.pulseSq = b.hint
 		if b.hint >= 0 {
-			board.PlaceInset(r.hint, r.grid.CellPos(b.hint%3, b.hint/3), c, 6)
-			r.pulse = board.Pulse(r.hint, board.SeatColor(max(0, b.mover)), b.host.Motion().Reduced)
+			kit.PlaceInset(r.hint, r.grid.CellPos(b.hint%3, b.hint/3), c, 6)
+			r.pulse = kit.Pulse(r.hint, kit.SeatColor(max(0, b.mover)), b.host.Motion().Reduced)
 		} else {
 			r.hint.Hide()
 		}
 	}
 	if b.hint >= 0 {
-		board.PlaceInset(r.hint, r.grid.CellPos(b.hint%3, b.hint/3), c, 6)
+		kit.PlaceInset(r.hint, r.grid.CellPos(b.hint%3, b.hint/3), c, 6)
 	}
 }
 
@@ -330,17 +330,17 @@ func (r *classicRenderer) layoutOutline(o *canvas.Rectangle, sq int, col color.C
 	o.FillColor = color.Transparent
 	o.StrokeColor = col
 	o.StrokeWidth = 3
-	board.PlaceInset(o, r.grid.CellPos(sq%3, sq/3), r.grid.Cell, 5)
+	kit.PlaceInset(o, r.grid.CellPos(sq%3, sq/3), r.grid.Cell, 5)
 	o.Show()
 	o.Refresh()
 }
 
 // SpokenSquares names each square for screen readers: "a1, empty", "b2, X".
-func (b *classicBoard) SpokenSquares() []board.Spoken {
+func (b *classicBoard) SpokenSquares() []kit.Spoken {
 	return b.grid().SpokenSquares(func(sq int) string {
 		what := "empty"
 		if o := b.owners[sq]; o >= 0 {
-			what = board.SeatSymbols[o]
+			what = kit.SeatSymbols[o]
 		}
 		return games.SquareName(sq%3, sq/3) + ", " + what
 	})

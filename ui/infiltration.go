@@ -16,7 +16,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/infiltration"
-	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -42,7 +42,7 @@ func infValue(seat int, king bool) int8 {
 // a right-click or long press tells what a piece can do.
 type infiltrationBoard struct {
 	widget.BaseWidget
-	host Host
+	host kit.Host
 
 	cells     [64]int8
 	hands     [2][2]int // [seat][0 men, 1 kings]
@@ -91,7 +91,7 @@ type infAnim struct {
 	f                     float32
 }
 
-func newInfiltrationBoard(h Host) Board {
+func newInfiltrationBoard(h kit.Host) kit.Board {
 	b := &infiltrationBoard{host: h, mover: -1, chain: -1, sel: -1, handSel: -1, cursor: -1, hover: -1, dragFrom: -1, drawnPly: -1}
 	b.anim = infAnim{from: -1, to: -1, gone: -1, enter: -1, f: 1}
 	b.ExtendBaseWidget(b)
@@ -107,7 +107,7 @@ func (b *infiltrationBoard) buildControls() {
 	b.phase.Truncation = fyne.TextTruncateEllipsis
 	var hands []fyne.CanvasObject
 	for seat := 0; seat < 2; seat++ {
-		sym := canvas.NewText(board.SeatSymbols[seat], board.SeatColor(seat))
+		sym := canvas.NewText(kit.SeatSymbols[seat], kit.SeatColor(seat))
 		sym.TextStyle.Bold = true
 		sym.TextSize = 20
 		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}
@@ -159,7 +159,7 @@ func (b *infiltrationBoard) chooseHand(seat, k int) {
 		if err := b.host.Submit("@"); err != nil && !b.input {
 			b.host.Refuse(err.Error())
 		} else {
-			b.host.Refuse(fmt.Sprintf("It is %s's turn: that is %s's hand.", board.SeatSymbols[b.mover], board.SeatSymbols[seat]))
+			b.host.Refuse(fmt.Sprintf("It is %s's turn: that is %s's hand.", kit.SeatSymbols[b.mover], kit.SeatSymbols[seat]))
 		}
 		return
 	}
@@ -337,7 +337,7 @@ func (b *infiltrationBoard) legalMoves() {
 
 // setPhase writes the phase line: who places which piece, who moves first.
 func (b *infiltrationBoard) setPhase(s *session.Session, prev games.State) {
-	sym := func(seat int) string { return board.SeatSymbols[seat] }
+	sym := func(seat int) string { return kit.SeatSymbols[seat] }
 	var text string
 	switch {
 	case s.Viewed().Outcome().Over():
@@ -502,7 +502,7 @@ func (b *infiltrationBoard) tap(sq int) {
 		b.selectPiece(sq)
 		return
 	case v != 0:
-		b.refuse(fmt.Sprintf("The piece on %s is %s's: select one of yours.", infSqName(sq), board.SeatSymbols[infOwner(v)]), sq)
+		b.refuse(fmt.Sprintf("The piece on %s is %s's: select one of yours.", infSqName(sq), kit.SeatSymbols[infOwner(v)]), sq)
 		return
 	}
 	// An empty square with nothing chosen: a drop is the only reading
@@ -662,9 +662,9 @@ func infHalf(sq int) string {
 // pieceName is "X man", "O king".
 func pieceName(v int8) string {
 	if infKing(v) {
-		return board.SeatSymbols[infOwner(v)] + " king"
+		return kit.SeatSymbols[infOwner(v)] + " king"
 	}
-	return board.SeatSymbols[infOwner(v)] + " man"
+	return kit.SeatSymbols[infOwner(v)] + " man"
 }
 
 // pieceMoves lists what the mover's piece on sq can do now.
@@ -752,11 +752,11 @@ func (b *infiltrationBoard) dropAt(sq int) int {
 	return -1
 }
 
-func (b *infiltrationBoard) territory() *board.Territory {
+func (b *infiltrationBoard) territory() *kit.Territory {
 	if b.r != nil {
 		return b.r.t
 	}
-	t := &board.Territory{Grid: board.Grid{Files: 8, Ranks: 8}, N: 8}
+	t := &kit.Territory{Grid: kit.Grid{Files: 8, Ranks: 8}, N: 8}
 	t.Fit(b.Size())
 	return t
 }
@@ -822,7 +822,7 @@ func (b *infiltrationBoard) Key(k fyne.KeyName) bool {
 // ---- drawing ----
 
 func (b *infiltrationBoard) CreateRenderer() fyne.WidgetRenderer {
-	r := &infiltrationRenderer{b: b, t: board.NewTerritory(8)}
+	r := &infiltrationRenderer{b: b, t: kit.NewTerritory(8)}
 	r.objects = append(r.objects, r.t.Under()...)
 	for i := range r.pieces {
 		r.pieces[i] = newInfPiece()
@@ -838,7 +838,7 @@ func (b *infiltrationBoard) CreateRenderer() fyne.WidgetRenderer {
 
 type infiltrationRenderer struct {
 	b       *infiltrationBoard
-	t       *board.Territory
+	t       *kit.Territory
 	pieces  [64]*infPiece
 	gone    *infPiece // a captured piece leaving
 	ghost   *infPiece // the piece a click would drop
@@ -847,7 +847,7 @@ type infiltrationRenderer struct {
 
 func (r *infiltrationRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *infiltrationRenderer) Destroy()                     { r.t.StopPulse() }
-func (r *infiltrationRenderer) MinSize() fyne.Size           { return r.t.MinSize(board.MinTouch * 0.8) }
+func (r *infiltrationRenderer) MinSize() fyne.Size           { return r.t.MinSize(kit.MinTouch * 0.8) }
 
 func (r *infiltrationRenderer) Layout(size fyne.Size) {
 	r.t.Layout(size)
@@ -974,13 +974,13 @@ func (p *infPiece) place(c fyne.Position, d float32) {
 	}
 	p.shown = true
 	seat, king := infOwner(p.v), infKing(p.v)
-	col := board.WithAlpha(board.SeatColor(seat), p.alpha)
-	ink := board.WithAlpha(infInk, uint8(int(p.alpha)*0xE0/0xFF))
+	col := kit.WithAlpha(kit.SeatColor(seat), p.alpha)
+	ink := kit.WithAlpha(infInk, uint8(int(p.alpha)*0xE0/0xFF))
 	p.disc.FillColor = col
-	p.disc.StrokeColor = board.WithAlpha(infDarker(board.SeatColor(seat)), p.alpha)
+	p.disc.StrokeColor = kit.WithAlpha(infDarker(kit.SeatColor(seat)), p.alpha)
 	p.disc.StrokeWidth = max(1.5, d*0.05)
 	if king {
-		p.disc.StrokeColor = board.WithAlpha(board.Gold, p.alpha)
+		p.disc.StrokeColor = kit.WithAlpha(kit.Gold, p.alpha)
 		p.disc.StrokeWidth = max(2, d*0.08)
 	}
 	p.disc.Move(fyne.NewPos(c.X-d/2, c.Y-d/2))
@@ -1047,7 +1047,7 @@ func infPieceIcon(seat int, king bool) fyne.Resource {
 
 // SpokenSquares names each square for screen readers: "c3, X man, X's
 // home half".
-func (b *infiltrationBoard) SpokenSquares() []board.Spoken {
+func (b *infiltrationBoard) SpokenSquares() []kit.Spoken {
 	return b.territory().SpokenSquares(func(sq int) string {
 		what := "empty"
 		if v := b.cells[sq]; v != 0 {

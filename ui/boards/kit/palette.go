@@ -1,7 +1,4 @@
-// Package board holds the drawing helpers every board widget shares: the
-// seat palette, square-grid geometry with rank and file labels, seat marks
-// and the highlights of UX.md (one meaning per highlight, in every game).
-package board
+package kit
 
 import (
 	"image/color"
