@@ -1,11 +1,14 @@
 package ui
 
-import "github.com/tabulagames/tabula/ui/boards/kit"
+import (
+	"github.com/tabulagames/tabula/ui/boards/classic"
+	"github.com/tabulagames/tabula/ui/boards/kit"
+)
 
 // boardMakers lists the games that have a board; the picker shows only
 // games that have both rules and a board.
 var boardMakers = map[string]func(h kit.Host) kit.Board{
-	"classic":      newClassicBoard,
+	"classic":      classic.New,
 	"checkerboard": newCheckerboardBoard,
 	"infiltration": newInfiltrationBoard,
 	"alcazar":      newAlcazarBoard,

@@ -6,6 +6,8 @@
 package kit
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 
 	"github.com/tabulagames/tabula/ui/session"
@@ -75,6 +77,21 @@ func (m Motion) Scale(ms int) (d int) {
 		return ms
 	}
 	return int(float64(ms) * m.Speed)
+}
+
+// Animate starts an animation of nominal length ms, scaled by the motion
+// setting, that calls tick with its progress from 0 to 1 along curve. It
+// returns nil, and starts nothing, when the scaled length is 0 (reduced
+// motion): the board then draws the end at once.
+func (m Motion) Animate(ms int, curve fyne.AnimationCurve, tick func(f float32)) *fyne.Animation {
+	d := m.Scale(ms)
+	if d == 0 {
+		return nil
+	}
+	a := fyne.NewAnimation(time.Duration(d)*time.Millisecond, tick)
+	a.Curve = curve
+	a.Start()
+	return a
 }
 
 // Forward decides which draws animate, as the game screen draws: a step

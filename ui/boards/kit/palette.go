@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // Seat colours, colour-blind safe, always paired with a shape or letter.
@@ -16,7 +18,7 @@ var seatColors = []color.NRGBA{
 }
 
 // SeatSymbols are the letters that go with the colours.
-var SeatSymbols = []string{"X", "O", "+", "*"}
+var SeatSymbols = session.Symbols
 
 // SeatColor is the colour of a seat.
 func SeatColor(seat int) color.NRGBA { return seatColors[seat%len(seatColors)] }
