@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/tabulagames/tabula/ui/boards/checkerboard"
 	"github.com/tabulagames/tabula/ui/boards/classic"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
@@ -9,7 +10,7 @@ import (
 // games that have both rules and a board.
 var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"classic":      classic.New,
-	"checkerboard": newCheckerboardBoard,
+	"checkerboard": checkerboard.New,
 	"infiltration": newInfiltrationBoard,
 	"alcazar":      newAlcazarBoard,
 }

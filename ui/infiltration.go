@@ -779,7 +779,7 @@ func (b *infiltrationBoard) Key(k fyne.KeyName) bool {
 				b.cursor = 2*8 + 4
 			}
 		} else {
-			b.cursor = territoryCursor(b.cursor, 8, k)
+			b.cursor = kit.ArrowStep(b.cursor, 8, k)
 		}
 		b.Refresh()
 		return true

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -47,126 +48,27 @@ func terrAt(b fyne.Widget, n int, name string) fyne.Position {
 	if err != nil {
 		panic(err)
 	}
-	var tb interface{ territoryCentre(f, r int) fyne.Position }
-	switch x := b.(type) {
-	case *checkerboardBoard:
-		tb = x
-	case *infiltrationBoard:
-		tb = x
-	}
-	return tb.territoryCentre(f, r)
+	return b.(*infiltrationBoard).territoryCentre(f, r)
 }
 
-func (b *checkerboardBoard) territoryCentre(f, r int) fyne.Position {
-	return b.territory().Center(f, r)
-}
 func (b *infiltrationBoard) territoryCentre(f, r int) fyne.Position {
 	return b.territory().Center(f, r)
 }
 
-func TestCheckerboardTapPlaces(t *testing.T) {
-	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board.(*checkerboardBoard)
-	test.TapAt(b, terrAt(b, 8, "e6"))
-	if terrTokens(gs) != "e6" {
-		t.Fatalf("tap played %q", terrTokens(gs))
-	}
-	if b.owners[5*8+4] != 0 || b.last != 5*8+4 {
-		t.Fatalf("e6 not drawn as X's last move: owner %d last %d", b.owners[5*8+4], b.last)
-	}
-	// The last-move ring is on e6.
-	if r := b.r; len(r.t.Last) != 1 || r.t.Last[0] != 5*8+4 {
-		t.Fatalf("last ring on %v", r.t.Last)
-	}
-	test.TapAt(b, terrAt(b, 8, "e6")) // taken
-	if terrTokens(gs) != "e6" || !strings.Contains(gs.lastRefusal, "taken") {
-		t.Fatalf("a tap on a taken square: %q, refusal %q", terrTokens(gs), gs.lastRefusal)
-	}
-}
-
-func TestCheckerboardKeyboard(t *testing.T) {
-	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board
-	b.Key(fyne.KeyUp) // the cursor appears near the middle: d5
-	b.Key(fyne.KeyRight)
-	b.Key(fyne.KeyUp)
-	b.Key(fyne.KeyReturn)
-	if terrTokens(gs) != "e6" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	b.Key(fyne.KeyLeft)
-	b.Key(fyne.KeySpace)
-	if terrTokens(gs) != "e6 d6" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	if b.Key(fyne.KeyEscape) {
-		t.Fatal("Escape with nothing selected must be left to the screen")
-	}
-}
-
-func TestCheckerboardFifoMarker(t *testing.T) {
+// The move list names what the notation does not say: a FIFO removal
+// (checkerboard.md section 10).
+func TestMoveListNamesFifoRemovals(t *testing.T) {
 	gs, _ := startTerritory(t, "checkerboard", map[string]any{"fifo": 3}, "")
-	b := gs.board.(*checkerboardBoard)
-	for _, tok := range []string{"a1", "h8", "b1", "g8", "c1"} {
+	for _, tok := range []string{"a1", "h8", "b1", "g8", "c1", "f8", "d1"} {
 		if err := gs.Submit(tok); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// O has only two marks: nothing goes at O's next placement.
-	if b.next != -1 || b.r.clock.Visible() {
-		t.Fatalf("a removal marked too early: %d", b.next)
-	}
-	gs.Submit("f8")
-	// X (to move) holds a1 b1 c1: a1 goes at X's next placement.
-	if b.next != 0 {
-		t.Fatalf("next removal on %d, want a1", b.next)
-	}
-	clock := b.r.clock
-	p := b.r.t.Pos(0)
-	if !clock.Visible() || clock.Position().X < p.X || clock.Position().X > p.X+b.r.t.Cell ||
-		clock.Position().Y < p.Y || clock.Position().Y > p.Y+b.r.t.Cell {
-		t.Fatalf("the clock is not on a1: %v, a1 at %v", clock.Position(), p)
-	}
-	if !strings.Contains(b.note.Text, "X 3/3") || !strings.Contains(b.note.Text, "a1") {
-		t.Fatalf("FIFO note %q", b.note.Text)
-	}
-	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "a1")})
-	if gs.lastSaid != "a1, X, O's target half; it goes at X's next placement (FIFO)." {
-		t.Fatalf("right-click on a1 said %q", gs.lastSaid)
-	}
-	gs.Submit("d1")
-	// a1 went; now O's oldest, h8, is marked.
-	if b.owners[0] != -1 || b.removed != 0 || b.next != 7*8+7 {
-		t.Fatalf("after d1: a1 %d removed %d next %d", b.owners[0], b.removed, b.next)
-	}
-	// The move list names the removal.
 	if got := gs.moveText(6); got != "7. X  d1 [FIFO: a1 removed]" {
 		t.Fatalf("move list: %q", got)
 	}
 	if got := gs.moveText(5); got != "6. O  f8" {
 		t.Fatalf("move list: %q", got)
-	}
-}
-
-func TestCheckerboardSizes(t *testing.T) {
-	for _, n := range []int{6, 12} {
-		gs, _ := startTerritory(t, "checkerboard", map[string]any{"size": n}, "")
-		b := gs.board.(*checkerboardBoard)
-		test.WidgetRenderer(b).Layout(b.Size())
-		if b.r.t.N != n || len(b.r.marks) != n*n {
-			t.Fatalf("size %d: drawn with %d squares", n, len(b.r.marks))
-		}
-		corner := games.SquareName(n-1, n-1)
-		test.TapAt(b, terrAt(b, n, corner))
-		test.TapAt(b, terrAt(b, n, "a1"))
-		if terrTokens(gs) != corner+" a1" {
-			t.Fatalf("size %d: taps played %q", n, terrTokens(gs))
-		}
-		// The board fits its widget: the top-right square is inside it.
-		p := b.r.t.Pos(n*n - 1)
-		if p.X+b.r.t.Cell > b.Size().Width+0.5 || p.Y < 0 {
-			t.Fatalf("size %d: the board overflows: %v cell %v in %v", n, p, b.r.t.Cell, b.Size())
-		}
 	}
 }
 
@@ -421,7 +323,7 @@ func TestInfiltrationDragMoves(t *testing.T) {
 
 func TestSquaresHaveSpokenNames(t *testing.T) {
 	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board.(*checkerboardBoard)
+	b := gs.board.(kit.SpokenBoard)
 	if gs.spoken == nil {
 		t.Fatal("no spoken layer over the checkerboard")
 	}
@@ -437,11 +339,12 @@ func TestSquaresHaveSpokenNames(t *testing.T) {
 	if _, ok := sq.(fyne.Accessible); !ok {
 		t.Fatal("the square is not accessible to screen readers")
 	}
-	if sq.Position() != b.territory().Pos(e6) || sq.Size().Width != b.territory().Cell {
-		t.Fatalf("e6's button at %v %v, the square at %v", sq.Position(), sq.Size(), b.territory().Pos(e6))
+	want := b.SpokenSquares()[e6] // where the board draws e6 (its own tests check it)
+	if sq.Position() != want.Pos || sq.Size() != want.Size {
+		t.Fatalf("e6's button at %v %v, the square at %v %v", sq.Position(), sq.Size(), want.Pos, want.Size)
 	}
 	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gs.spoken).Add(sq.Position())
-	test.TapCanvas(gs.u.win.Canvas(), abs.Add(fyne.NewDelta(b.territory().Cell/2, b.territory().Cell/2)))
+	test.TapCanvas(gs.u.win.Canvas(), abs.Add(fyne.NewDelta(want.Size.Width/2, want.Size.Height/2)))
 	if terrTokens(gs) != "e6" {
 		t.Fatalf("a tap over e6 played %q", terrTokens(gs))
 	}

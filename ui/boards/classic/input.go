@@ -3,6 +3,8 @@ package classic
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // play submits the move on sq; a refusal says why and flashes the square.
@@ -49,15 +51,22 @@ func (b *Board) MouseOut() { b.hover = -1; b.Refresh() }
 // (and is left to the screen when there is none).
 func (b *Board) Key(k fyne.KeyName) bool {
 	m := &b.m
+	switch {
+	case kit.IsArrow(k) && m.Cursor < 0:
+		m.Cursor = 4 // the first arrow shows the cursor on b2
+	case kit.IsArrow(k):
+		m.Cursor = kit.ArrowStep(m.Cursor, 3, k)
+	default:
+		return b.keyAct(k)
+	}
+	b.Refresh()
+	return true
+}
+
+// keyAct: Enter or Space plays the cursor, Escape hides it, 1-9 play.
+func (b *Board) keyAct(k fyne.KeyName) bool {
+	m := &b.m
 	switch k {
-	case fyne.KeyUp:
-		m.MoveCursor(0, 1)
-	case fyne.KeyDown:
-		m.MoveCursor(0, -1)
-	case fyne.KeyLeft:
-		m.MoveCursor(-1, 0)
-	case fyne.KeyRight:
-		m.MoveCursor(1, 0)
 	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 		if m.Cursor < 0 {
 			return false

@@ -78,18 +78,6 @@ func KeypadSquare(d rune) int {
 	return int(d - '1')
 }
 
-// MoveCursor moves the keyboard cursor df files and dr ranks, stopping at
-// the edges; a hidden cursor appears on b2 instead.
-func (m *Model) MoveCursor(df, dr int) {
-	if m.Cursor < 0 {
-		m.Cursor = 4
-		return
-	}
-	f := max(0, min(2, m.Cursor%3+df))
-	r := max(0, min(2, m.Cursor/3+dr))
-	m.Cursor = r*3 + f
-}
-
 // Ghost reports whether a click on sq would place the mover's mark, so a
 // faint ghost of it shows under the mouse.
 func (m *Model) Ghost(sq int) bool {

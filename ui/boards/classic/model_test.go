@@ -69,26 +69,6 @@ func TestTapsAndKeysMeanSquares(t *testing.T) {
 	}
 }
 
-func TestCursorAppearsInTheMiddleAndStopsAtTheEdges(t *testing.T) {
-	m := NewModel()
-	m.MoveCursor(1, 0)
-	if m.Cursor != 4 {
-		t.Fatalf("first arrow: %d", m.Cursor)
-	}
-	m.MoveCursor(1, 0)
-	m.MoveCursor(1, 0)
-	m.MoveCursor(0, 1)
-	if m.Cursor != 8 {
-		t.Fatalf("after right, right, up: %d", m.Cursor)
-	}
-	m.MoveCursor(-1, -1)
-	m.MoveCursor(-1, -1)
-	m.MoveCursor(-1, -1)
-	if m.Cursor != 0 {
-		t.Fatalf("down-left three times: %d", m.Cursor)
-	}
-}
-
 func TestGhostAndSpokenNames(t *testing.T) {
 	s := newSession(t, "b2")
 	m := NewModel()

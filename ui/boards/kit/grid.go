@@ -129,3 +129,26 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// IsArrow reports whether k is one of the four arrow keys.
+func IsArrow(k fyne.KeyName) bool {
+	return k == fyne.KeyUp || k == fyne.KeyDown || k == fyne.KeyLeft || k == fyne.KeyRight
+}
+
+// ArrowStep moves square sq (rank*n+file) of an n x n board one square by
+// an arrow key, up being towards the top rank, stopping at the edges; any
+// other key leaves it where it is.
+func ArrowStep(sq, n int, k fyne.KeyName) int {
+	f, r := sq%n, sq/n
+	switch k {
+	case fyne.KeyUp:
+		r = min(n-1, r+1)
+	case fyne.KeyDown:
+		r = max(0, r-1)
+	case fyne.KeyLeft:
+		f = max(0, f-1)
+	case fyne.KeyRight:
+		f = min(n-1, f+1)
+	}
+	return r*n + f
+}
