@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/tabulagames/tabula/ui/boards/checkerboard"
 	"github.com/tabulagames/tabula/ui/boards/classic"
+	"github.com/tabulagames/tabula/ui/boards/infiltration"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
@@ -11,6 +12,6 @@ import (
 var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"classic":      classic.New,
 	"checkerboard": checkerboard.New,
-	"infiltration": newInfiltrationBoard,
+	"infiltration": infiltration.New,
 	"alcazar":      newAlcazarBoard,
 }
