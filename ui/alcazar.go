@@ -188,9 +188,9 @@ func (b *alcazarBoard) drawNow(s *session.Session, animate bool) {
 	b.readFlags(s)
 	b.sync()
 	if animate && changed {
-		if prev, _, _ := s.LastTurn(); prev != nil {
+		if prev, _, events := s.LastTurn(); prev != nil {
 			if p, ok := prev.(*alcazar.State); ok {
-				b.play(p, st.LastSteps(), b.host.Motion().Reduced, false, b.dropping)
+				b.play(p, events, b.host.Motion().Reduced, false, b.dropping)
 			}
 		}
 	}
@@ -296,7 +296,7 @@ func (b *alcazarBoard) noteText(s *session.Session) string {
 	} else if lim := st.TurnLimit(); lim > 0 {
 		turn += fmt.Sprintf(" of %d", lim)
 	}
-	steps := st.LastSteps()
+	_, _, events := s.LastTurn()
 	out := st.Outcome()
 	switch {
 	case out.Status == games.Win && len(out.Winners) == 1:
@@ -315,8 +315,8 @@ func (b *alcazarBoard) noteText(s *session.Session) string {
 		return turn + ". Both players have a line of three: play continues."
 	case b.input && len(st.Hand(b.mover)) == 0:
 		return turn + ". All five of your pieces are in play: you must pass."
-	case len(steps) > 0 && steps[0].Kind == "pass":
-		return turn + ". " + b.who(steps[0].Seat) + " had all five pieces in play and passed."
+	case len(events) > 0 && events[0].Kind == alcazar.EventPass:
+		return turn + ". " + b.who(events[0].Seat) + " had all five pieces in play and passed."
 	case b.input && st.SecondPlacement() && b.first >= 0:
 		return turn + ". Choose a piece and an entry square; " + alcazar.SquareName(b.first) + " is taken."
 	case b.input:

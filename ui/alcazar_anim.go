@@ -8,11 +8,12 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/alcazar"
 )
 
 // The movement phase as an animation: the engine's report of the last
-// play (State.LastSteps) becomes a list of beats, one piece at a time in
+// play (its events, State.LastEvents) becomes a list of beats, one piece at a time in
 // slot order: the acting piece is outlined and named, then it steps, pushes
 // a 1, shoves a 4's run (all the run at once, so the push is visible),
 // shakes when blocked, or flies back to its tray. The crown slides to the
@@ -56,11 +57,11 @@ type alzAnim struct {
 //
 // landed says the placement was dragged onto its square: it does not fly
 // in from the hand again.
-func (b *alcazarBoard) play(prev *alcazar.State, steps []alcazar.Step, reduced, replay, landed bool) {
+func (b *alcazarBoard) play(prev *alcazar.State, events []games.Event, reduced, replay, landed bool) {
 	if reduced && !replay {
 		return
 	}
-	beats := b.buildBeats(steps)
+	beats := b.buildBeats(events)
 	var drop *alzBeat
 	if landed && len(beats) > 0 && beats[0].setDir != alcazar.NoDir {
 		drop, beats = &beats[0], beats[1:]
@@ -282,8 +283,8 @@ func (b *alcazarBoard) replay() {
 }
 
 // lastPhase finds the position before the last second placement up to the
-// viewed one, and the steps from there to the viewed position.
-func (b *alcazarBoard) lastPhase() (*alcazar.State, []alcazar.Step) {
+// viewed one, and the events from there to the viewed position.
+func (b *alcazarBoard) lastPhase() (*alcazar.State, []games.Event) {
 	s := b.sess
 	if s == nil || b.st == nil {
 		return nil, nil
@@ -293,172 +294,18 @@ func (b *alcazarBoard) lastPhase() (*alcazar.State, []alcazar.Step) {
 		st, _ := s.State(i).(*alcazar.State)
 		return st
 	}
-	ended := func(st *alcazar.State) bool {
-		steps := st.LastSteps()
-		return len(steps) > 0 && steps[len(steps)-1].Kind == "crown"
+	// ended reports whether token i ran a movement phase.
+	ended := func(i int) bool {
+		ev := s.Events(i)
+		return len(ev) > 0 && ev[len(ev)-1].Kind == alcazar.EventCrown
 	}
-	if ended(b.st) {
-		return at(v - 1), b.st.LastSteps()
+	if ended(v - 1) {
+		return at(v - 1), s.Events(v - 1)
 	}
-	if phase := at(v - 1); phase != nil && ended(phase) && at(v-2) != nil {
-		return at(v - 2), append(phase.LastSteps(), b.st.LastSteps()...)
+	if ended(v-2) && at(v-2) != nil {
+		return at(v - 2), append(append([]games.Event{}, s.Events(v-2)...), s.Events(v-1)...)
 	}
 	return nil, nil
-}
-
-// buildBeats turns the engine's steps into beats.
-func (b *alcazarBoard) buildBeats(steps []alcazar.Step) []alzBeat {
-	var out []alzBeat
-	hand := alzLoc{hand: true}
-	act := -1
-	beat := func(ms int) alzBeat {
-		return alzBeat{ms: ms, shake: -1, act: act, setDir: alcazar.NoDir}
-	}
-	for i := 0; i < len(steps); i++ {
-		s := steps[i]
-		p := alzIndex(s.Seat, s.N)
-		switch s.Kind {
-		case "drop":
-			bt := beat(280)
-			bt.moves = []alzMove{{p: p, path: []alzLoc{hand, squareLoc(s.To)}}}
-			sq, _ := alcazar.Square(s.To)
-			bt.setDir = alcazar.Inward(sq)
-			bt.caption = fmt.Sprintf("%s places %d on %s.", b.who(s.Seat), s.N, s.To)
-			out = append(out, bt)
-		case "act":
-			act = p
-			bt := beat(300)
-			bt.caption = b.actCaption(steps, i)
-			out = append(out, bt)
-		case "step":
-			bt := beat(300)
-			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), squareLoc(s.To)}}}
-			out = append(out, bt)
-		case "left":
-			bt := beat(520)
-			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), squareLoc(s.To), hand}}}
-			out = append(out, bt)
-		case "push1":
-			bt := beat(340)
-			path := []alzLoc{squareLoc(s.From), squareLoc(s.To)}
-			if s.ToHand {
-				path = append(path, hand)
-				bt.ms = 520
-			}
-			bt.moves = []alzMove{{p: p, path: path}}
-			if i+1 < len(steps) && steps[i+1].Kind == "step" && steps[i+1].Slot == s.Slot {
-				i++
-				n := steps[i]
-				bt.moves = append(bt.moves, alzMove{p: alzIndex(n.Seat, n.N), path: []alzLoc{squareLoc(n.From), squareLoc(n.To)}})
-			}
-			out = append(out, bt)
-		case "run":
-			j := i
-			for j < len(steps) && steps[j].Kind == "run" && steps[j].Slot == s.Slot {
-				j++
-			}
-			run := steps[i:j]
-			i = j - 1
-			df, dr := 0, 0
-			for _, r := range run {
-				if r.To != "" {
-					a, c := squareLoc(r.From), squareLoc(r.To)
-					df, dr = c.f-a.f, c.r-a.r
-					break
-				}
-			}
-			// Farthest first, as the rules shift them: each piece starts a
-			// little after the one in front of it.
-			bt := beat(400)
-			for k, r := range run {
-				from := squareLoc(r.From)
-				var path []alzLoc
-				switch {
-				case r.To == "": // pushed off the play area
-					path = []alzLoc{from, {f: from.f + df, r: from.r + dr}, hand}
-					bt.ms = 560
-				case r.ToHand:
-					path = []alzLoc{from, squareLoc(r.To), hand}
-					bt.ms = 560
-				default:
-					path = []alzLoc{from, squareLoc(r.To)}
-				}
-				bt.moves = append(bt.moves, alzMove{p: alzIndex(r.Seat, r.N), path: path, delay: min(0.3, 0.08*float32(k))})
-			}
-			out = append(out, bt)
-		case "blocked":
-			bt := beat(360)
-			bt.shake = p
-			out = append(out, bt)
-		case "bounced":
-			bt := beat(320)
-			bt.shake = p
-			out = append(out, bt)
-			bt = beat(340)
-			bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(s.From), hand}}}
-			out = append(out, bt)
-		case "crown":
-			act = -1
-			bt := beat(420)
-			bt.crown = true
-			bt.caption = fmt.Sprintf("The crown passes to %s.", b.who(s.Seat))
-			out = append(out, bt)
-		}
-	}
-	return out
-}
-
-// actCaption names the acting piece and what it is about to do.
-func (b *alcazarBoard) actCaption(steps []alcazar.Step, i int) string {
-	s := steps[i]
-	who := fmt.Sprintf("%s %d", seatWord(s.Seat), s.N)
-	if i+1 >= len(steps) {
-		return who + "."
-	}
-	n := steps[i+1]
-	switch n.Kind {
-	case "step":
-		return fmt.Sprintf("%s moves to %s.", who, n.To)
-	case "left":
-		return who + " leaves the board and goes back to the hand."
-	case "push1":
-		if n.ToHand {
-			return fmt.Sprintf("%s pushes %s 1 off the board.", who, seatWord(n.Seat))
-		}
-		return fmt.Sprintf("%s pushes %s 1 to %s.", who, seatWord(n.Seat), n.To)
-	case "run":
-		k, self := 0, false
-		var back []string
-		reason := ""
-		for j := i + 1; j < len(steps) && steps[j].Kind == "run" && steps[j].Slot == s.Slot; j++ {
-			r := steps[j]
-			k++
-			switch {
-			case r.Seat == s.Seat && r.N == s.N:
-				self = r.ToHand
-			case r.ToHand:
-				back = append(back, fmt.Sprintf("%s %d", seatWord(r.Seat), r.N))
-				reason = r.Note
-			}
-		}
-		msg := fmt.Sprintf("%s pushes %d %s", who, k-1, plural(k-1, "piece", "pieces"))
-		switch len(back) {
-		case 0:
-		case 1:
-			msg += fmt.Sprintf("; %s goes back to the hand (%s)", back[0], reason)
-		default:
-			msg += fmt.Sprintf("; %s go back to the hand", strings.Join(back, " and "))
-		}
-		if self {
-			msg += "; the 4 leaves the board itself"
-		}
-		return msg + "."
-	case "blocked":
-		return who + " is blocked and stays."
-	case "bounced":
-		return who + " cannot enter and goes back to the hand."
-	}
-	return who + "."
 }
 
 func plural(n int, one, many string) string {
@@ -490,4 +337,200 @@ func smooth(t float32) float32 {
 // shakeOffset is a blocked piece's sideways jolt, in cells.
 func shakeOffset(p float32) float64 {
 	return math.Sin(float64(p)*6*math.Pi) * 0.07 * float64(1-p)
+}
+
+// An action is what a piece's turn in the movement phase did, read from
+// the events of its group (the events after its "act" event, up to the
+// next act or the crown). Several events mean it pushed (section 6.2): a
+// 4 shoves its whole run, any other piece a lone 1.
+type action int
+
+const (
+	actNone    action = iota
+	actStep           // it stepped one square
+	actLeft           // it stepped onto the edge and went back to the hand
+	actBounced        // it waited on the edge, could not enter, went back
+	actBlocked        // it could not move and stayed
+	actPush1          // it pushed a lone 1 one square (or onto the edge) and stepped
+	actRun            // a 4 shoved the run in front of it
+)
+
+func actionOf(act games.Event, group []games.Event) action {
+	switch {
+	case len(group) == 0:
+		return actNone
+	case group[0].Kind == alcazar.EventBlocked:
+		return actBlocked
+	case len(group) == 1 && group[0].Kind == games.EventMove:
+		return actStep
+	case len(group) == 1 && group[0].To != "":
+		return actLeft
+	case len(group) == 1:
+		return actBounced
+	case act.Piece == 4:
+		return actRun
+	}
+	return actPush1
+}
+
+// groupEnd is the index after the group of the act event at i.
+func groupEnd(events []games.Event, i int) int {
+	j := i + 1
+	for j < len(events) && events[j].Kind != alcazar.EventAct && events[j].Kind != alcazar.EventCrown {
+		j++
+	}
+	return j
+}
+
+// buildBeats turns the events of a play into beats.
+func (b *alcazarBoard) buildBeats(events []games.Event) []alzBeat {
+	var out []alzBeat
+	hand := alzLoc{hand: true}
+	act := -1
+	beat := func(ms int) alzBeat {
+		return alzBeat{ms: ms, shake: -1, act: act, setDir: alcazar.NoDir}
+	}
+	for i := 0; i < len(events); i++ {
+		e := events[i]
+		p := alzIndex(e.Seat, e.Piece)
+		switch e.Kind {
+		case games.EventEnter:
+			bt := beat(280)
+			bt.moves = []alzMove{{p: p, path: []alzLoc{hand, squareLoc(e.To)}}}
+			sq, _ := alcazar.Square(e.To)
+			bt.setDir = alcazar.Inward(sq)
+			bt.caption = fmt.Sprintf("%s places %d on %s.", b.who(e.Seat), e.Piece, e.To)
+			out = append(out, bt)
+		case alcazar.EventAct:
+			act = p
+			j := groupEnd(events, i)
+			group := events[i+1 : j]
+			i = j - 1
+			bt := beat(300)
+			bt.caption = actCaption(e, group)
+			out = append(out, bt)
+			switch actionOf(e, group) {
+			case actStep:
+				bt := beat(300)
+				bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(group[0].From), squareLoc(group[0].To)}}}
+				out = append(out, bt)
+			case actLeft:
+				bt := beat(520)
+				bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(group[0].From), squareLoc(group[0].To), hand}}}
+				out = append(out, bt)
+			case actPush1:
+				q := group[0]
+				bt := beat(340)
+				path := []alzLoc{squareLoc(q.From), squareLoc(q.To)}
+				if q.Kind == games.EventReturn {
+					path = append(path, hand)
+					bt.ms = 520
+				}
+				bt.moves = []alzMove{{p: alzIndex(q.Seat, q.Piece), path: path}}
+				if len(group) > 1 {
+					n := group[1]
+					bt.moves = append(bt.moves, alzMove{p: alzIndex(n.Seat, n.Piece), path: []alzLoc{squareLoc(n.From), squareLoc(n.To)}})
+				}
+				out = append(out, bt)
+			case actRun:
+				out = append(out, b.runBeat(beat(400), group))
+			case actBlocked:
+				bt := beat(360)
+				bt.shake = p
+				out = append(out, bt)
+			case actBounced:
+				bt := beat(320)
+				bt.shake = p
+				out = append(out, bt)
+				bt = beat(340)
+				bt.moves = []alzMove{{p: p, path: []alzLoc{squareLoc(group[0].From), hand}}}
+				out = append(out, bt)
+			}
+		case alcazar.EventCrown:
+			act = -1
+			bt := beat(420)
+			bt.crown = true
+			bt.caption = fmt.Sprintf("The crown passes to %s.", b.who(e.Seat))
+			out = append(out, bt)
+		}
+	}
+	return out
+}
+
+// runBeat moves a 4's run, farthest first, as the rules shift them: each
+// piece starts a little after the one in front of it.
+func (b *alcazarBoard) runBeat(bt alzBeat, run []games.Event) alzBeat {
+	hand := alzLoc{hand: true}
+	df, dr := 0, 0
+	for _, r := range run {
+		if r.To != "" {
+			a, c := squareLoc(r.From), squareLoc(r.To)
+			df, dr = c.f-a.f, c.r-a.r
+			break
+		}
+	}
+	for k, r := range run {
+		from := squareLoc(r.From)
+		var path []alzLoc
+		switch {
+		case r.To == "": // pushed off the play area
+			path = []alzLoc{from, {f: from.f + df, r: from.r + dr}, hand}
+			bt.ms = 560
+		case r.Kind == games.EventReturn:
+			path = []alzLoc{from, squareLoc(r.To), hand}
+			bt.ms = 560
+		default:
+			path = []alzLoc{from, squareLoc(r.To)}
+		}
+		bt.moves = append(bt.moves, alzMove{p: alzIndex(r.Seat, r.Piece), path: path, delay: min(0.3, 0.08*float32(k))})
+	}
+	return bt
+}
+
+// actCaption names the acting piece and what it is about to do.
+func actCaption(act games.Event, group []games.Event) string {
+	who := fmt.Sprintf("%s %d", seatWord(act.Seat), act.Piece)
+	switch actionOf(act, group) {
+	case actStep:
+		return fmt.Sprintf("%s moves to %s.", who, group[0].To)
+	case actLeft:
+		return who + " leaves the board and goes back to the hand."
+	case actPush1:
+		if n := group[0]; n.Kind == games.EventReturn {
+			return fmt.Sprintf("%s pushes %s 1 off the board.", who, seatWord(n.Seat))
+		} else {
+			return fmt.Sprintf("%s pushes %s 1 to %s.", who, seatWord(n.Seat), n.To)
+		}
+	case actRun:
+		self := false
+		var back []string
+		reason := ""
+		for _, r := range group {
+			switch {
+			case r.Seat == act.Seat && r.Piece == act.Piece:
+				self = r.Kind == games.EventReturn
+			case r.Kind == games.EventReturn:
+				back = append(back, fmt.Sprintf("%s %d", seatWord(r.Seat), r.Piece))
+				reason = r.Note
+			}
+		}
+		k := len(group)
+		msg := fmt.Sprintf("%s pushes %d %s", who, k-1, plural(k-1, "piece", "pieces"))
+		switch len(back) {
+		case 0:
+		case 1:
+			msg += fmt.Sprintf("; %s goes back to the hand (%s)", back[0], reason)
+		default:
+			msg += fmt.Sprintf("; %s go back to the hand", strings.Join(back, " and "))
+		}
+		if self {
+			msg += "; the 4 leaves the board itself"
+		}
+		return msg + "."
+	case actBlocked:
+		return who + " is blocked and stays."
+	case actBounced:
+		return who + " cannot enter and goes back to the hand."
+	}
+	return who + "."
 }

@@ -344,7 +344,8 @@ func TestAlcazarForcedPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	var captions []string
-	for _, bt := range b.buildBeats(b.st.LastSteps()) {
+	_, _, events := gs.session.LastTurn()
+	for _, bt := range b.buildBeats(events) {
 		captions = append(captions, bt.caption)
 	}
 	all := strings.Join(captions, " | ")
@@ -428,8 +429,9 @@ func TestAlcazarStepThroughThePhase(t *testing.T) {
 		t.Fatal("no phase")
 	}
 	slots := 0
-	for _, st := range b.st.LastSteps() {
-		if st.Kind == "act" {
+	_, _, events := gs.session.LastTurn()
+	for _, e := range events {
+		if e.Kind == alcazar.EventAct {
 			slots++
 		}
 	}
