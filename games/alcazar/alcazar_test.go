@@ -396,6 +396,59 @@ func TestEventsFollowTheRules(t *testing.T) {
 	}
 }
 
+// TestCheckDropSaysWhatParseMoveSays: on positions of random games,
+// CheckDrop refuses a drop exactly when ParseMove refuses its token, with
+// the words ParseMove puts after the token.
+func TestCheckDropSaysWhatParseMoveSays(t *testing.T) {
+	reasons := map[string]bool{"edge squares": false, "already in play": false, "just placed there": false}
+	for seed := int64(0); seed < 30; seed++ {
+		g, _ := alcazar.Game{}.New(games.Config{Rules: games.Rules{"turnLimit": 30, "bothLinesDraw": false}})
+		st := g.(*alcazar.State)
+		r := uint64(seed)*2654435761 + 1
+		for !st.Outcome().Over() {
+			seat := st.ToMove()[0]
+			for n := 1; n <= 5; n++ {
+				for sq := 0; sq < alcazar.Cells; sq++ {
+					tok := itoa(n) + "@" + alcazar.SquareName(sq)
+					_, want := st.ParseMove(seat, tok)
+					got := st.CheckDrop(n, sq)
+					if (got == nil) != (want == nil) || got != nil && tok+": "+got.Error() != want.Error() {
+						t.Fatalf("%s: CheckDrop %v, ParseMove %v", tok, got, want)
+					}
+					for k := range reasons {
+						if got != nil && strings.Contains(got.Error(), k) {
+							reasons[k] = true
+						}
+					}
+				}
+			}
+			legal := st.Legal(seat)
+			r = r*6364136223846793005 + 1442695040888963407
+			if err := st.Play(legal[(r>>33)%uint64(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.CheckDrop(1, alzSquare("c1")) != games.ErrGameOver {
+			t.Fatal("a drop after the end")
+		}
+	}
+	for k, seen := range reasons {
+		if !seen {
+			t.Errorf("no drop refused with %q", k)
+		}
+	}
+	g, _ := alcazar.Game{}.New(games.Config{})
+	st := g.(*alcazar.State)
+	if st.CheckDrop(0, alzSquare("c1")) == nil || st.CheckDrop(6, alzSquare("c1")) == nil || st.CheckDrop(1, -1) == nil || st.CheckDrop(1, alcazar.Cells) == nil {
+		t.Fatal("a piece or square out of range was accepted")
+	}
+}
+
+func alzSquare(name string) int {
+	sq, _ := alcazar.Square(name)
+	return sq
+}
+
 func TestHashCoversTheTurnState(t *testing.T) {
 	// Same pieces, different moments of the turn: different hashes.
 	a, _ := alcazar.Game{}.New(games.Config{Setup: json.RawMessage(`{"pieces":[{"seat":0,"n":1,"at":"c3","dir":"N"},{"seat":0,"n":2,"at":"b3","dir":"N"},{"seat":0,"n":3,"at":"d3","dir":"S"},{"seat":0,"n":4,"at":"b2","dir":"N"},{"seat":0,"n":5,"at":"d2","dir":"N"}],"crown":0,"turn":0,"toMove":0}`)})

@@ -1,6 +1,10 @@
 package alcazar
 
-import "github.com/tabulagames/tabula/games"
+import (
+	"fmt"
+
+	"github.com/tabulagames/tabula/games"
+)
 
 // Read-only accessors for the board widget and the bots.
 
@@ -54,6 +58,20 @@ func (s *State) FirstSquare() string {
 		return ""
 	}
 	return SquareName(int(s.c.first))
+}
+
+// CheckDrop says why the seat to move may not drop piece n on grid square
+// sq now, in the words ParseMove gives after the token ("Your opponent has
+// just placed there."); nil when it may. The board asks it before a piece
+// is chosen, to refuse a square at once.
+func (s *State) CheckDrop(n, sq int) error {
+	switch {
+	case n < 1 || n > 5:
+		return fmt.Errorf("There is no piece %d: the pieces are numbered 1 to 5.", n)
+	case sq < 0 || sq >= Cells:
+		return fmt.Errorf("Pieces can only be dropped on the 12 edge squares.")
+	}
+	return s.check(Drop(n, sq))
 }
 
 // TurnLimit is the house rule turnLimit (0 = none).
