@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/tabulagames/tabula/ui/boards/alcazar"
 	"github.com/tabulagames/tabula/ui/boards/checkerboard"
 	"github.com/tabulagames/tabula/ui/boards/classic"
 	"github.com/tabulagames/tabula/ui/boards/infiltration"
@@ -13,5 +14,5 @@ var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"classic":      classic.New,
 	"checkerboard": checkerboard.New,
 	"infiltration": infiltration.New,
-	"alcazar":      newAlcazarBoard,
+	"alcazar":      alcazar.New,
 }

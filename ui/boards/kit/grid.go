@@ -135,20 +135,27 @@ func IsArrow(k fyne.KeyName) bool {
 	return k == fyne.KeyUp || k == fyne.KeyDown || k == fyne.KeyLeft || k == fyne.KeyRight
 }
 
-// ArrowStep moves square sq (rank*n+file) of an n x n board one square by
-// an arrow key, up being towards the top rank, stopping at the edges; any
-// other key leaves it where it is.
-func ArrowStep(sq, n int, k fyne.KeyName) int {
-	f, r := sq%n, sq/n
+// ArrowDelta is an arrow key's direction in files and ranks, up being
+// towards the top rank; 0, 0 for any other key.
+func ArrowDelta(k fyne.KeyName) (df, dr int) {
 	switch k {
 	case fyne.KeyUp:
-		r = min(n-1, r+1)
+		return 0, 1
 	case fyne.KeyDown:
-		r = max(0, r-1)
+		return 0, -1
 	case fyne.KeyLeft:
-		f = max(0, f-1)
+		return -1, 0
 	case fyne.KeyRight:
-		f = min(n-1, f+1)
+		return 1, 0
 	}
+	return 0, 0
+}
+
+// ArrowStep moves square sq (rank*n+file) of an n x n board one square by
+// an arrow key, stopping at the edges; any other key leaves it where it is.
+func ArrowStep(sq, n int, k fyne.KeyName) int {
+	df, dr := ArrowDelta(k)
+	f := max(0, min(n-1, sq%n+df))
+	r := max(0, min(n-1, sq/n+dr))
 	return r*n + f
 }
