@@ -23,15 +23,10 @@ func start(t *testing.T, seats []games.SeatInfo, setup string) (*boardtest.Host,
 	return h, h.Board.(*Board)
 }
 
-func alzSq(name string) int {
-	sq, _ := game.Square(name)
-	return sq
-}
-
 // tapSquare and tapHand tap the board like a person.
 func tapSquare(b *Board, name string) {
 	g := layout(b.Size(), b.m.Bottom, b.side)
-	test.TapAt(b, centerOf(&g, alzSq(name)))
+	test.TapAt(b, centerOf(&g, sq(name)))
 }
 
 func tapHand(b *Board, seat, n int) {
@@ -78,12 +73,12 @@ func TestTapPieceThenSquare(t *testing.T) {
 	if pc := b.pieces[index(0, 4)]; pc.at() != squareLoc("c1") || pc.dir != game.N {
 		t.Fatalf("4 drawn at %+v facing %d", pc.at(), pc.dir)
 	}
-	if b.m.First != alzSq("c1") {
+	if b.m.First != sq("c1") {
 		t.Fatalf("first square %d", b.m.First)
 	}
 	// Square first, then the piece.
 	tapSquare(b, "a3")
-	if b.m.SelSq != alzSq("a3") || h.S.Plies() != 1 {
+	if b.m.SelSq != sq("a3") || h.S.Plies() != 1 {
 		t.Fatal("tapping a square first should only select it")
 	}
 	tapHand(b, 1, 2)
@@ -111,7 +106,7 @@ func TestUsedSquareRefusesSecondPlacer(t *testing.T) {
 	if h.S.Plies() != 1 {
 		t.Fatalf("the used square was accepted: %q", h.Tokens())
 	}
-	if !strings.Contains(h.Refusal, "just placed there") || b.refused != alzSq("c1") {
+	if !strings.Contains(h.Refusal, "just placed there") || b.refused != sq("c1") {
 		t.Fatalf("refusal %q, flash %d", h.Refusal, b.refused)
 	}
 	if b.m.SelPiece != 1 {
@@ -138,7 +133,7 @@ func TestKeyboardPlays(t *testing.T) {
 		t.Fatal("Escape with nothing selected must not be used")
 	}
 	b.Key("3")
-	if b.m.SelPiece != 3 || b.m.Cursor != alzSq("c1") {
+	if b.m.SelPiece != 3 || b.m.Cursor != sq("c1") {
 		t.Fatalf("3 chose %d, cursor %d", b.m.SelPiece, b.m.Cursor)
 	}
 	b.Key(fyne.KeyRight) // c1 -> d1
@@ -147,7 +142,7 @@ func TestKeyboardPlays(t *testing.T) {
 		t.Fatalf("keys played %q", got)
 	}
 	b.Key("5")
-	if b.m.Cursor != alzSq("d1") {
+	if b.m.Cursor != sq("d1") {
 		t.Fatalf("cursor moved to %d", b.m.Cursor)
 	}
 	b.Key(fyne.KeyUp) // d1 -> e2
@@ -156,7 +151,7 @@ func TestKeyboardPlays(t *testing.T) {
 		t.Fatal("Escape did not drop the selection")
 	}
 	b.Key(fyne.KeyLeft) // shows the cursor on Ben's side: c5
-	if b.m.Cursor != alzSq("c5") {
+	if b.m.Cursor != sq("c5") {
 		t.Fatalf("cursor %s", game.SquareName(b.m.Cursor))
 	}
 	b.Key(fyne.KeyLeft) // b5
@@ -183,7 +178,7 @@ func TestRingSteps(t *testing.T) {
 		{"e3", fyne.KeyLeft, "a3"}, {"a3", fyne.KeyUp, "a4"}, {"c1", fyne.KeyDown, "c1"},
 	} {
 		df, dr := kit.ArrowDelta(c.k)
-		if got := game.SquareName(RingStep(alzSq(c.from), df, dr)); got != c.to {
+		if got := game.SquareName(RingStep(sq(c.from), df, dr)); got != c.to {
 			t.Errorf("%s %s: %s, want %s", c.from, c.k, got, c.to)
 		}
 	}
@@ -338,9 +333,9 @@ func TestForcedPass(t *testing.T) {
 
 func TestHintShowsSquareAndPiece(t *testing.T) {
 	h, b := start(t, nil, "")
-	h.S.ShowHint(&session.Hint{Seat: 0, Move: game.Drop(5, alzSq("e3")), Token: "5@e3"})
+	h.S.ShowHint(&session.Hint{Seat: 0, Move: game.Drop(5, sq("e3")), Token: "5@e3"})
 	h.Redraw()
-	if b.m.HintSq != alzSq("e3") || b.m.HintN != 5 {
+	if b.m.HintSq != sq("e3") || b.m.HintN != 5 {
 		t.Fatalf("hint drawn at %d with piece %d", b.m.HintSq, b.m.HintN)
 	}
 	r := test.WidgetRenderer(b).(*renderer)
@@ -348,7 +343,7 @@ func TestHintShowsSquareAndPiece(t *testing.T) {
 		t.Fatal("the hint outlines are hidden")
 	}
 	b.Key(fyne.KeyDown) // the first arrow starts on the hinted square
-	if b.m.Cursor != alzSq("e3") {
+	if b.m.Cursor != sq("e3") {
 		t.Fatalf("cursor %d", b.m.Cursor)
 	}
 }
@@ -501,7 +496,7 @@ func TestLayoutFitsAndFindsTrays(t *testing.T) {
 func TestDragFromTheHand(t *testing.T) {
 	h, b := start(t, nil, "")
 	g := layout(b.Size(), b.m.Bottom, b.side)
-	from, to := g.traySlot(0, 5), centerOf(&g, alzSq("e3"))
+	from, to := g.traySlot(0, 5), centerOf(&g, sq("e3"))
 	mid := lerpPos(from, to, 0.5)
 	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(3, 3))}, Dragged: fyne.NewDelta(3, 3)})
 	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X, mid.Y-from.Y)})
@@ -514,7 +509,7 @@ func TestDragFromTheHand(t *testing.T) {
 		t.Fatalf("drag played %q", got)
 	}
 	// A drag that starts on the board moves nothing.
-	p := centerOf(&g, alzSq("c3"))
+	p := centerOf(&g, sq("c3"))
 	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: p}, Dragged: fyne.NewDelta(1, 1)})
 	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-p.X, to.Y-p.Y)})
 	b.DragEnd()
@@ -523,9 +518,9 @@ func TestDragFromTheHand(t *testing.T) {
 	}
 	// The mouse over a free entry square shows the chosen piece there.
 	tapHand(b, 1, 2)
-	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: centerOf(&g, alzSq("a2"))}})
+	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: centerOf(&g, sq("a2"))}})
 	r := test.WidgetRenderer(b).(*renderer)
-	if b.hover != alzSq("a2") || !r.ghost.body.Visible() {
+	if b.hover != sq("a2") || !r.ghost.body.Visible() {
 		t.Fatal("no ghost under the mouse")
 	}
 	b.MouseOut()
@@ -539,9 +534,9 @@ func TestDragFromTheHand(t *testing.T) {
 func TestDraggedPieceDoesNotFlyAgain(t *testing.T) {
 	h, b := start(t, nil, "")
 	holdAnimations(h, b)
-	drag := func(seat, n int, sq string) {
+	drag := func(seat, n int, square string) {
 		g := layout(b.Size(), b.m.Bottom, b.side)
-		from, to := g.traySlot(seat, n), centerOf(&g, alzSq(sq))
+		from, to := g.traySlot(seat, n), centerOf(&g, sq(square))
 		b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(2, 2))}, Dragged: fyne.NewDelta(2, 2)})
 		b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
 		b.DragEnd()
@@ -577,7 +572,7 @@ func TestSecondaryTapExplains(t *testing.T) {
 	}
 	// The 4 entered c2, facing north.
 	g = layout(b.Size(), b.m.Bottom, b.side)
-	b.TappedSecondary(&fyne.PointEvent{Position: centerOf(&g, alzSq("c2"))})
+	b.TappedSecondary(&fyne.PointEvent{Position: centerOf(&g, sq("c2"))})
 	if !strings.HasPrefix(h.Said, "Amber's 4 on c2, facing north") {
 		t.Fatalf("said %q", h.Said)
 	}
