@@ -11,6 +11,11 @@ import (
 	"github.com/tabulagames/tabula/games/toy"
 )
 
+func init() {
+	toy.Register()
+	ai.Register(ai.Spec{Game: toy.ID, Name: "cli-dice", GameStream: true, New: func(ai.Options) ai.Bot { return cliDice{} }})
+}
+
 // cliDice is a faithful bot of the toy game: it bids what the game's own
 // stream draws.
 type cliDice struct{}
@@ -30,8 +35,6 @@ func (cliDice) Decide(ctx context.Context, d ai.Decision) (games.Move, error) {
 // game's stream from the save (knights 4.2) and answers for every seat
 // to move what those bots played in the game itself.
 func TestAIPositionsTheGameStream(t *testing.T) {
-	toy.Register()
-	ai.Register(ai.Spec{Game: toy.ID, Name: "cli-dice", GameStream: true, New: func(ai.Options) ai.Bot { return cliDice{} }})
 	g, _ := games.Lookup(toy.ID)
 	rules, _ := games.ValidateRules(g.RuleSpecs(), map[string]any{"rounds": float64(5)})
 	st, _ := g.New(games.Config{Rules: rules, Seed: 9})

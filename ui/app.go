@@ -20,6 +20,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -143,12 +144,12 @@ func (u *App) showError(err error) {
 }
 
 // motion reads the animation settings.
-func (u *App) motion() Motion {
+func (u *App) motion() kit.Motion {
 	speed := u.cfg.AnimationSpeed()
 	if speed <= 0 {
 		speed = 1
 	}
-	return Motion{Reduced: u.cfg.ReducedMotion(), Speed: 1 / speed}
+	return kit.Motion{Reduced: u.cfg.ReducedMotion(), Speed: 1 / speed}
 }
 
 // ---- navigation ----

@@ -16,7 +16,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
-	"github.com/tabulagames/tabula/ui/board"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -28,8 +28,8 @@ const sidePanelWidth float32 = 330
 type gameScreen struct {
 	u       *App
 	session *session.Session
-	board   Board
-	spoken  *board.SpokenLayer // the squares' names for screen readers, or nil
+	board   kit.Board
+	spoken  *kit.SpokenLayer // the squares' names for screen readers, or nil
 	content fyne.CanvasObject
 
 	status       *widget.Label
@@ -53,8 +53,7 @@ type gameScreen struct {
 	cover        *fyne.Container // hides the board until the device is handed over
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
-	lastDrawn    int  // ply drawn last, to animate only single forward steps
-	lastAnimate  bool // whether that ply was drawn as a step forward
+	forward      kit.Forward // which draws animate
 }
 
 type seatRow struct {
@@ -64,7 +63,7 @@ type seatRow struct {
 }
 
 func newGameScreen(u *App, s *session.Session) *gameScreen {
-	gs := &gameScreen{u: u, session: s, lastDrawn: -1}
+	gs := &gameScreen{u: u, session: s, forward: kit.NewForward()}
 	gs.board = boardMakers[s.Game.ID()](gs)
 	s.OnChange = gs.refresh
 	s.OnMove = func([]games.Move, bool) {
@@ -90,13 +89,13 @@ func (gs *gameScreen) leave() { gs.session.Stop() }
 // ---- Host, for the board ----
 
 func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
-func (gs *gameScreen) Motion() Motion            { return gs.u.motion() }
+func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
 func (gs *gameScreen) Settled()                  { gs.refresh() }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.
 func (gs *gameScreen) holdingBack() bool {
-	a, ok := gs.board.(Animator)
+	a, ok := gs.board.(kit.Animator)
 	return ok && a.Animating()
 }
 
@@ -125,7 +124,7 @@ func (gs *gameScreen) show(msg string, col color.Color) {
 		if f < 0.7 {
 			return
 		}
-		gs.toast.Color = board.WithAlpha(col, uint8(255*(1-f)/0.3))
+		gs.toast.Color = kit.WithAlpha(col, uint8(255*(1-f)/0.3))
 		if f >= 1 {
 			gs.toast.Text = ""
 		}
@@ -240,9 +239,9 @@ func (gs *gameScreen) build() {
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {
-		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), turn: canvas.NewText("", board.SeatColor(i)), activity: widget.NewActivity()}
+		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), turn: canvas.NewText("", kit.SeatColor(i)), activity: widget.NewActivity()}
 		row.turn.TextStyle.Bold = true
-		sym := canvas.NewText(" "+board.SeatSymbols[i%4]+" ", board.SeatColor(i))
+		sym := canvas.NewText(" "+s.SeatSymbol(i)+" ", kit.SeatColor(i))
 		sym.TextStyle.Bold = true
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()
@@ -295,13 +294,13 @@ func (gs *gameScreen) build() {
 	)
 	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
 	under := container.NewVBox(container.NewPadded(gs.toast))
-	if bc, ok := gs.board.(BoardControls); ok {
+	if bc, ok := gs.board.(kit.BoardControls); ok {
 		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
 	}
 
 	var boardView fyne.CanvasObject = gs.board
-	if sb, ok := gs.board.(SpokenBoard); ok {
-		gs.spoken = board.NewSpokenLayer(sb.SpokenSquares)
+	if sb, ok := gs.board.(kit.SpokenBoard); ok {
+		gs.spoken = kit.NewSpokenLayer(sb.SpokenSquares)
 		boardView = container.NewStack(gs.board, gs.spoken)
 	}
 	boardView = container.NewStack(boardView, gs.handOverCover())
@@ -464,7 +463,7 @@ func (gs *gameScreen) moveText(i int) string {
 	movers := s.State(i).ToMove()
 	who := ""
 	if len(movers) == 1 {
-		who = board.SeatSymbols[movers[0]%4] + "  "
+		who = s.SeatSymbol(movers[0]) + "  "
 	}
 	text := fmt.Sprintf("%d. %s%s", i+1, who, s.Tokens()[i])
 	// What the notation does not say, such as a FIFO removal
@@ -483,12 +482,7 @@ func (gs *gameScreen) moveText(i int) string {
 func (gs *gameScreen) refresh() {
 	s := gs.session
 	view := s.ViewIndex()
-	// A step forward animates; so does drawing that step again (the session
-	// refreshes more than once for one move, as when the next bot starts
-	// thinking), or an animation still playing would be cut short.
-	animate := (view == gs.lastDrawn+1 || view == gs.lastDrawn && gs.lastAnimate) && !s.Viewing()
-	gs.lastDrawn, gs.lastAnimate = view, animate
-	gs.board.Draw(s, animate)
+	gs.board.Draw(s, gs.forward.Next(s))
 	if gs.spoken != nil {
 		gs.spoken.Update()
 	}
@@ -643,7 +637,7 @@ func (gs *gameScreen) scoreText() string {
 	var parts []string
 	for i, w := range t.Wins {
 		if i < len(gs.session.Seats) {
-			parts = append(parts, fmt.Sprintf("%s %d", board.SeatSymbols[i%4], w))
+			parts = append(parts, fmt.Sprintf("%s %d", gs.session.SeatSymbol(i), w))
 		}
 	}
 	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 var terrPeople = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
@@ -41,105 +41,15 @@ func startTerritory(t *testing.T, id string, rules map[string]any, setup string)
 
 func terrTokens(gs *gameScreen) string { return strings.Join(gs.session.Tokens(), " ") }
 
-// at is the centre of a square of an n x n territory board.
-func terrAt(b fyne.Widget, n int, name string) fyne.Position {
-	f, r, err := games.ParseSquare(name, n, n)
-	if err != nil {
-		panic(err)
-	}
-	var tb interface{ territoryCentre(f, r int) fyne.Position }
-	switch x := b.(type) {
-	case *checkerboardBoard:
-		tb = x
-	case *infiltrationBoard:
-		tb = x
-	}
-	return tb.territoryCentre(f, r)
-}
-
-func (b *checkerboardBoard) territoryCentre(f, r int) fyne.Position {
-	return b.territory().Center(f, r)
-}
-func (b *infiltrationBoard) territoryCentre(f, r int) fyne.Position {
-	return b.territory().Center(f, r)
-}
-
-func TestCheckerboardTapPlaces(t *testing.T) {
-	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board.(*checkerboardBoard)
-	test.TapAt(b, terrAt(b, 8, "e6"))
-	if terrTokens(gs) != "e6" {
-		t.Fatalf("tap played %q", terrTokens(gs))
-	}
-	if b.owners[5*8+4] != 0 || b.last != 5*8+4 {
-		t.Fatalf("e6 not drawn as X's last move: owner %d last %d", b.owners[5*8+4], b.last)
-	}
-	// The last-move ring is on e6.
-	if r := b.r; len(r.t.Last) != 1 || r.t.Last[0] != 5*8+4 {
-		t.Fatalf("last ring on %v", r.t.Last)
-	}
-	test.TapAt(b, terrAt(b, 8, "e6")) // taken
-	if terrTokens(gs) != "e6" || !strings.Contains(gs.lastRefusal, "taken") {
-		t.Fatalf("a tap on a taken square: %q, refusal %q", terrTokens(gs), gs.lastRefusal)
-	}
-}
-
-func TestCheckerboardKeyboard(t *testing.T) {
-	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board
-	b.Key(fyne.KeyUp) // the cursor appears near the middle: d5
-	b.Key(fyne.KeyRight)
-	b.Key(fyne.KeyUp)
-	b.Key(fyne.KeyReturn)
-	if terrTokens(gs) != "e6" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	b.Key(fyne.KeyLeft)
-	b.Key(fyne.KeySpace)
-	if terrTokens(gs) != "e6 d6" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	if b.Key(fyne.KeyEscape) {
-		t.Fatal("Escape with nothing selected must be left to the screen")
-	}
-}
-
-func TestCheckerboardFifoMarker(t *testing.T) {
+// The move list names what the notation does not say: a FIFO removal
+// (checkerboard.md section 10).
+func TestMoveListNamesFifoRemovals(t *testing.T) {
 	gs, _ := startTerritory(t, "checkerboard", map[string]any{"fifo": 3}, "")
-	b := gs.board.(*checkerboardBoard)
-	for _, tok := range []string{"a1", "h8", "b1", "g8", "c1"} {
+	for _, tok := range []string{"a1", "h8", "b1", "g8", "c1", "f8", "d1"} {
 		if err := gs.Submit(tok); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// O has only two marks: nothing goes at O's next placement.
-	if b.next != -1 || b.r.clock.Visible() {
-		t.Fatalf("a removal marked too early: %d", b.next)
-	}
-	gs.Submit("f8")
-	// X (to move) holds a1 b1 c1: a1 goes at X's next placement.
-	if b.next != 0 {
-		t.Fatalf("next removal on %d, want a1", b.next)
-	}
-	clock := b.r.clock
-	p := b.r.t.Pos(0)
-	if !clock.Visible() || clock.Position().X < p.X || clock.Position().X > p.X+b.r.t.Cell ||
-		clock.Position().Y < p.Y || clock.Position().Y > p.Y+b.r.t.Cell {
-		t.Fatalf("the clock is not on a1: %v, a1 at %v", clock.Position(), p)
-	}
-	if !strings.Contains(b.note.Text, "X 3/3") || !strings.Contains(b.note.Text, "a1") {
-		t.Fatalf("FIFO note %q", b.note.Text)
-	}
-	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "a1")})
-	if gs.lastSaid != "a1, X, O's target half; it goes at X's next placement (FIFO)." {
-		t.Fatalf("right-click on a1 said %q", gs.lastSaid)
-	}
-	gs.Submit("d1")
-	// a1 went; now O's oldest, h8, is marked.
-	if b.owners[0] != -1 || b.removed != 0 || b.next != 7*8+7 {
-		t.Fatalf("after d1: a1 %d removed %d next %d", b.owners[0], b.removed, b.next)
-	}
-	// The move list names the removal.
 	if got := gs.moveText(6); got != "7. X  d1 [FIFO: a1 removed]" {
 		t.Fatalf("move list: %q", got)
 	}
@@ -148,280 +58,9 @@ func TestCheckerboardFifoMarker(t *testing.T) {
 	}
 }
 
-func TestCheckerboardSizes(t *testing.T) {
-	for _, n := range []int{6, 12} {
-		gs, _ := startTerritory(t, "checkerboard", map[string]any{"size": n}, "")
-		b := gs.board.(*checkerboardBoard)
-		test.WidgetRenderer(b).Layout(b.Size())
-		if b.r.t.N != n || len(b.r.marks) != n*n {
-			t.Fatalf("size %d: drawn with %d squares", n, len(b.r.marks))
-		}
-		corner := games.SquareName(n-1, n-1)
-		test.TapAt(b, terrAt(b, n, corner))
-		test.TapAt(b, terrAt(b, n, "a1"))
-		if terrTokens(gs) != corner+" a1" {
-			t.Fatalf("size %d: taps played %q", n, terrTokens(gs))
-		}
-		// The board fits its widget: the top-right square is inside it.
-		p := b.r.t.Pos(n*n - 1)
-		if p.X+b.r.t.Cell > b.Size().Width+0.5 || p.Y < 0 {
-			t.Fatalf("size %d: the board overflows: %v cell %v in %v", n, p, b.r.t.Cell, b.Size())
-		}
-	}
-}
-
-// Infiltration.
-
-func TestInfiltrationDropFromHand(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", map[string]any{"pieces": 4}, "")
-	b := gs.board.(*infiltrationBoard)
-	test.Tap(b.handBtns[0][0]) // X's men
-	if b.handSel != 0 || len(b.r.t.Dots) != 32 {
-		t.Fatalf("hand not chosen: %d, %d dots", b.handSel, len(b.r.t.Dots))
-	}
-	test.TapAt(b, terrAt(b, 8, "c3"))
-	if terrTokens(gs) != "@c3" {
-		t.Fatalf("drop played %q", terrTokens(gs))
-	}
-	// An empty home square alone drops a man (the only reading).
-	test.TapAt(b, terrAt(b, 8, "d6"))
-	if terrTokens(gs) != "@c3 @d6" {
-		t.Fatalf("tap on a home square played %q", terrTokens(gs))
-	}
-	// Outside the home half: refused with the rules' reason.
-	test.TapAt(b, terrAt(b, 8, "e6"))
-	if terrTokens(gs) != "@c3 @d6" || !strings.Contains(gs.lastRefusal, "home half") {
-		t.Fatalf("%q, refusal %q", terrTokens(gs), gs.lastRefusal)
-	}
-	if b.cells[2*8+2] != 1 || b.cells[5*8+3] != 3 || b.hands[0][0] != 3 || b.hands[1][0] != 3 {
-		t.Fatalf("board or hands not drawn: %v %v", b.cells, b.hands)
-	}
-}
-
-const infMovement = `{"board": ["........", "........", ".....o..", "........", "...o....", "..x.....", "......x.", "........"],
- "hand": {"X": {"men": 0, "kings": 1}, "O": {"men": 0, "kings": 0}}, "phase": "movement", "toMove": 0}`
-
-func TestInfiltrationSelectThenStep(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	test.TapAt(b, terrAt(b, 8, "g2"))
-	if b.sel != 1*8+6 {
-		t.Fatalf("g2 not selected: %d", b.sel)
-	}
-	if got := b.r.t.Dots; len(got) != 2 || len(b.r.t.Captures) != 0 {
-		t.Fatalf("g2's steps: dots %v captures %v", got, b.r.t.Captures)
-	}
-	// c3 can capture d4: a ring on e5, a dot on b4.
-	test.TapAt(b, terrAt(b, 8, "c3"))
-	if b.sel != 2*8+2 || len(b.r.t.Captures) != 1 || b.r.t.Captures[0] != 4*8+4 || len(b.r.t.Dots) != 1 {
-		t.Fatalf("c3: sel %d dots %v captures %v", b.sel, b.r.t.Dots, b.r.t.Captures)
-	}
-	test.TapAt(b, terrAt(b, 8, "b4"))
-	if terrTokens(gs) != "c3-b4" || b.sel != -1 {
-		t.Fatalf("step played %q, selection %d", terrTokens(gs), b.sel)
-	}
-}
-
-func TestInfiltrationCaptureAndKingDrop(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	test.TapAt(b, terrAt(b, 8, "c3"))
-	test.TapAt(b, terrAt(b, 8, "e5"))
-	if terrTokens(gs) != "c3xe5" || b.hands[1][0] != 1 || b.cells[3*8+3] != 0 {
-		t.Fatalf("capture: %q, O's hand %v", terrTokens(gs), b.hands[1])
-	}
-	gs.Submit("f6-g5")
-	// X holds only a king: a tap on an empty home square drops it.
-	test.TapAt(b, terrAt(b, 8, "a1"))
-	if terrTokens(gs) != "c3xe5 f6-g5 K@a1" || b.cells[0] != 2 {
-		t.Fatalf("king drop: %q, a1 %d", terrTokens(gs), b.cells[0])
-	}
-}
-
-func TestInfiltrationRefusals(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", map[string]any{"forcedCapture": true}, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	// Forced capture: g2 cannot step, and the rules say why.
-	test.TapAt(b, terrAt(b, 8, "g2"))
-	if b.sel != -1 || !strings.Contains(gs.lastRefusal, "must capture") {
-		t.Fatalf("g2 selected %d, refusal %q", b.sel, gs.lastRefusal)
-	}
-	// Someone else's piece.
-	test.TapAt(b, terrAt(b, 8, "d4"))
-	if !strings.Contains(gs.lastRefusal, "O's") {
-		t.Fatalf("refusal %q", gs.lastRefusal)
-	}
-	// A square the selected piece cannot reach.
-	test.TapAt(b, terrAt(b, 8, "c3"))
-	test.TapAt(b, terrAt(b, 8, "c5"))
-	if terrTokens(gs) != "" || gs.lastRefusal == "" || strings.Contains(gs.lastRefusal, "O's") {
-		t.Fatalf("%q, refusal %q", terrTokens(gs), gs.lastRefusal)
-	}
-	if b.sel != 2*8+2 {
-		t.Fatal("a refused tap lost the selection")
-	}
-}
-
-func TestInfiltrationMultiJumpKeepsPiece(t *testing.T) {
-	setup := `{"board": ["........", "........", ".....o..", "........", "...o....", "..x.....", "......x.", "........"],
- "hand": {"X": {"men": 0, "kings": 0}, "O": {"men": 1, "kings": 0}}, "phase": "movement", "toMove": 0}`
-	gs, _ := startTerritory(t, "infiltration", map[string]any{"multiJump": true}, setup)
-	b := gs.board.(*infiltrationBoard)
-	test.TapAt(b, terrAt(b, 8, "c3"))
-	test.TapAt(b, terrAt(b, 8, "e5"))
-	if terrTokens(gs) != "c3xe5" || b.sel != 4*8+4 || b.chain != 4*8+4 {
-		t.Fatalf("after the first jump: %q, selected %d chain %d", terrTokens(gs), b.sel, b.chain)
-	}
-	if len(b.r.t.Captures) != 1 || b.r.t.Captures[0] != 6*8+6 {
-		t.Fatalf("the next jump is not shown: %v", b.r.t.Captures)
-	}
-	if !b.Key(fyne.KeyEscape) || b.sel != 4*8+4 || !strings.Contains(gs.lastRefusal, "keep capturing") {
-		t.Fatalf("Escape during a multi-jump: selected %d, refusal %q", b.sel, gs.lastRefusal)
-	}
-	// Dragging another piece is refused the same way; the jumper stays.
-	gs.lastRefusal = ""
-	drag(b, terrAt(b, 8, "g2"), terrAt(b, 8, "h3"))
-	b.DragEnd()
-	if b.sel != 4*8+4 || b.dragFrom != -1 || !strings.Contains(gs.lastRefusal, "keep capturing") {
-		t.Fatalf("drag during a multi-jump: selected %d, refusal %q", b.sel, gs.lastRefusal)
-	}
-	drag(b, terrAt(b, 8, "e5"), terrAt(b, 8, "g7"))
-	b.DragEnd()
-	if terrTokens(gs) != "c3xe5 e5xg7" {
-		t.Fatalf("second jump: %q", terrTokens(gs))
-	}
-}
-
-func TestInfiltrationKeyboard(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
-	b := gs.board
-	b.Key(fyne.KeyUp) // the cursor appears on e3 (X's side)
-	for _, k := range []fyne.KeyName{fyne.KeyLeft, fyne.KeyLeft, fyne.KeyReturn} {
-		b.Key(k) // c3, selected
-	}
-	ib := b.(*infiltrationBoard)
-	if ib.sel != 2*8+2 {
-		t.Fatalf("Enter did not select c3: %d", ib.sel)
-	}
-	if !b.Key(fyne.KeyEscape) || ib.sel != -1 {
-		t.Fatal("Escape did not cancel the selection")
-	}
-	b.Key(fyne.KeyReturn) // select c3 again
-	b.Key(fyne.KeyUp)
-	b.Key(fyne.KeyLeft) // b4
-	b.Key(fyne.KeyReturn)
-	if terrTokens(gs) != "c3-b4" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	// K and M choose from the hand (X holds a king).
-	gs.Submit("f6-e5")
-	b.Key(fyne.KeyK)
-	if ib.handSel != 1 {
-		t.Fatal("K did not take the king from the hand")
-	}
-	b.Key(fyne.KeyDown)
-	b.Key(fyne.KeyReturn) // b3
-	if terrTokens(gs) != "c3-b4 f6-e5 K@b3" {
-		t.Fatalf("keys played %q", terrTokens(gs))
-	}
-	if b.Key(fyne.KeyEscape) {
-		t.Fatal("Escape with nothing selected must be left to the screen")
-	}
-}
-
-func TestInfiltrationPiePrompt(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", map[string]any{"pie": true}, "")
-	b := gs.board.(*infiltrationBoard)
-	if b.pie.Visible() {
-		t.Fatal("the pie prompt shows before X's first piece")
-	}
-	test.TapAt(b, terrAt(b, 8, "d3"))
-	if !b.pie.Visible() {
-		t.Fatal("no pie prompt for O")
-	}
-	swap := b.pie.Objects[0].(*fyne.Container).Objects[1]
-	test.Tap(swap.(fyne.Tappable))
-	if terrTokens(gs) != "@d3 swap" || b.pie.Visible() {
-		t.Fatalf("swap: %q, prompt %v", terrTokens(gs), b.pie.Visible())
-	}
-}
-
-func TestInfiltrationHintPulse(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	gs.session.ShowHint(&session.Hint{Seat: 0, Token: "c3xe5"})
-	gs.refresh()
-	if h := b.r.t.Hint; len(h) != 2 || h[0] != 4*8+4 || h[1] != 2*8+2 {
-		t.Fatalf("hint on %v", h)
-	}
-}
-
-// drag moves the pointer from one square to another in three events.
-func drag(b fyne.Draggable, from, to fyne.Position) {
-	mid := fyne.NewPos((from.X+to.X)/2, (from.Y+to.Y)/2)
-	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(2, 2))}, Dragged: fyne.NewDelta(2, 2)})
-	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X-2, mid.Y-from.Y-2)})
-	b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-mid.X, to.Y-mid.Y)})
-}
-
-func TestInfiltrationDragMoves(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", nil, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	if got := gs.spoken.Label(2*8 + 2); got != "c3, X man, X's home half" {
-		t.Fatalf("c3 is read as %q", got)
-	}
-	// While dragging, the piece follows the pointer and its targets show.
-	from, to := terrAt(b, 8, "c3"), terrAt(b, 8, "e5")
-	drag(b, from, to)
-	if b.dragFrom != 2*8+2 || b.dragPos != to || len(b.r.t.Captures) != 1 {
-		t.Fatalf("dragging %d at %v, captures %v", b.dragFrom, b.dragPos, b.r.t.Captures)
-	}
-	if b.r.ghost.v != b.cells[2*8+2] {
-		t.Fatal("the dragged piece is not drawn at the pointer")
-	}
-	if err := gs.u.cfg.SetReducedMotion(false); err != nil {
-		t.Fatal(err)
-	}
-	b.DragEnd()
-	if terrTokens(gs) != "c3xe5" || b.dragFrom != -1 {
-		t.Fatalf("drag played %q", terrTokens(gs))
-	}
-	// The piece is where it was let go: it does not slide there again,
-	// but the captured piece still leaves.
-	if b.anim.from != -1 || b.anim.gone != 3*8+3 {
-		t.Fatalf("after the drop: %+v", b.anim)
-	}
-	if err := gs.u.cfg.SetReducedMotion(true); err != nil {
-		t.Fatal(err)
-	}
-	// A drag from an empty square or the opponent's piece moves nothing.
-	drag(b, terrAt(b, 8, "a1"), terrAt(b, 8, "b2"))
-	b.DragEnd()
-	drag(b, terrAt(b, 8, "g2"), terrAt(b, 8, "h3")) // O to move: g2 is X's
-	b.DragEnd()
-	if terrTokens(gs) != "c3xe5" {
-		t.Fatalf("a stray drag played: %q", terrTokens(gs))
-	}
-	// A drag to a square the piece cannot reach is refused with the reason
-	// and keeps the piece selected.
-	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "f4"))
-	b.DragEnd()
-	if terrTokens(gs) != "c3xe5" || gs.lastRefusal == "" || b.sel != 5*8+5 {
-		t.Fatalf("%q, refusal %q, selection %d", terrTokens(gs), gs.lastRefusal, b.sel)
-	}
-	// Dropped back on its own square: nothing happens.
-	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "f6"))
-	b.DragEnd()
-	drag(b, terrAt(b, 8, "f6"), terrAt(b, 8, "g5"))
-	b.DragEnd()
-	if terrTokens(gs) != "c3xe5 f6-g5" {
-		t.Fatalf("second drag played %q", terrTokens(gs))
-	}
-}
-
 func TestSquaresHaveSpokenNames(t *testing.T) {
 	gs, _ := startTerritory(t, "checkerboard", nil, "")
-	b := gs.board.(*checkerboardBoard)
+	b := gs.board.(kit.SpokenBoard)
 	if gs.spoken == nil {
 		t.Fatal("no spoken layer over the checkerboard")
 	}
@@ -437,39 +76,16 @@ func TestSquaresHaveSpokenNames(t *testing.T) {
 	if _, ok := sq.(fyne.Accessible); !ok {
 		t.Fatal("the square is not accessible to screen readers")
 	}
-	if sq.Position() != b.territory().Pos(e6) || sq.Size().Width != b.territory().Cell {
-		t.Fatalf("e6's button at %v %v, the square at %v", sq.Position(), sq.Size(), b.territory().Pos(e6))
+	want := b.SpokenSquares()[e6] // where the board draws e6 (its own tests check it)
+	if sq.Position() != want.Pos || sq.Size() != want.Size {
+		t.Fatalf("e6's button at %v %v, the square at %v %v", sq.Position(), sq.Size(), want.Pos, want.Size)
 	}
 	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gs.spoken).Add(sq.Position())
-	test.TapCanvas(gs.u.win.Canvas(), abs.Add(fyne.NewDelta(b.territory().Cell/2, b.territory().Cell/2)))
+	test.TapCanvas(gs.u.win.Canvas(), abs.Add(fyne.NewDelta(want.Size.Width/2, want.Size.Height/2)))
 	if terrTokens(gs) != "e6" {
 		t.Fatalf("a tap over e6 played %q", terrTokens(gs))
 	}
 	if got := gs.spoken.Label(e6); got != "e6, X, X's target half" {
 		t.Fatalf("after the move e6 is read as %q", got)
-	}
-}
-
-// A right-click (or a long press) tells what a piece can do.
-func TestInfiltrationSecondaryTapExplains(t *testing.T) {
-	gs, _ := startTerritory(t, "infiltration", map[string]any{"movement": "free"}, infMovement)
-	b := gs.board.(*infiltrationBoard)
-	// X's own piece: selected, its moves listed.
-	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "c3")})
-	if b.sel != 2*8+2 || gs.lastSaid != "c3 (X man): steps to b3, d3, b4, c4; captures landing on e5." {
-		t.Fatalf("selection %d, said %q", b.sel, gs.lastSaid)
-	}
-	// The opponent's piece: how it moves under these rules.
-	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "d4")})
-	if !strings.Contains(gs.lastSaid, "d4 (O man) moves one square forward (down the board), diagonally forward or sideways") ||
-		!strings.Contains(gs.lastSaid, "crowned on reaching rank 1") {
-		t.Fatalf("said %q", gs.lastSaid)
-	}
-	b.TappedSecondary(&fyne.PointEvent{Position: terrAt(b, 8, "a8")})
-	if gs.lastSaid != "a8: empty, O's home half." {
-		t.Fatalf("said %q", gs.lastSaid)
-	}
-	if terrTokens(gs) != "" {
-		t.Fatal("a secondary tap played a move")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/toy"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -22,7 +23,7 @@ type toyBoard struct {
 	shown string
 }
 
-func newToyBoard(Host) Board {
+func newToyBoard(kit.Host) kit.Board {
 	b := &toyBoard{}
 	b.ExtendBaseWidget(b)
 	return b

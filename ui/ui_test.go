@@ -118,8 +118,7 @@ func TestPickerShowsPlayableGames(t *testing.T) {
 func TestTapPlaysAndBotAnswersThenUndo(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
-	b := gs.board.(*classicBoard)
-	test.TapAt(b, centreOf(b, 1, 1)) // b2
+	tapSpoken(gs, 4) // b2
 	if gs.session.Plies() < 1 || gs.session.Tokens()[0] != "b2" {
 		t.Fatalf("tap did not play b2: %v", gs.session.Tokens())
 	}
@@ -169,10 +168,9 @@ func TestUndoAfterTheBotWon(t *testing.T) {
 func TestRefusedTapSaysWhy(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
-	b := gs.board.(*classicBoard)
-	test.TapAt(b, centreOf(b, 1, 1))
+	tapSpoken(gs, 4)
 	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
-	test.TapAt(b, centreOf(b, 1, 1)) // taken
+	tapSpoken(gs, 4) // taken
 	if gs.session.Plies() != 2 {
 		t.Fatal("a tap on a taken square was played")
 	}
@@ -331,12 +329,12 @@ func TestNewGameFormStartsAndRemembers(t *testing.T) {
 	}
 }
 
-// centreOf is the centre of a classic square in the board's coordinates.
-func centreOf(b *classicBoard, file, rank int) fyne.Position {
-	if b.Size().Width == 0 {
-		b.Resize(fyne.NewSize(300, 300))
-	}
-	return b.grid().Center(file, rank)
+// tapSpoken taps the middle of square i (numbered as the board's spoken
+// names are, a1 = 0) the way a person does, at the place its name has
+// over the board.
+func tapSpoken(gs *gameScreen, i int) {
+	sq := gs.spoken.Objects[i]
+	test.TapAt(gs.board.(fyne.Tappable), sq.Position().Add(fyne.NewDelta(sq.Size().Width/2, sq.Size().Height/2)))
 }
 
 // TestPieSwapExchangesPeople: after a pie-rule swap the two people change

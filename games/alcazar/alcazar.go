@@ -255,7 +255,7 @@ func (c *core) place(m games.Move) {
 
 // endTurn runs steps 3 and 4 of a turn: the movement phase, the turn
 // counter, the crown, the result.
-func (s *State) endTurn(rec *[]Step) {
+func (s *State) endTurn(rec *[]games.Event) {
 	s.c.movementPhase(rec)
 	s.c.turn++
 	s.c.crown = 1 - s.c.crown
@@ -299,21 +299,9 @@ func init() {
 	}
 }
 
-// Step is one thing that happened in a movement phase.
-type Step struct {
-	Slot   int    // 0-9: which slot of the phase (crown holder's 1, other's 1, crown holder's 2, ...)
-	Kind   string // "act", "step", "left", "push1", "run", "blocked", "bounced"
-	Seat   int    // the piece this step is about
-	N      int    //
-	From   string // where it was
-	To     string // where it went ("" if it was pushed out of the play area)
-	ToHand bool   // it went back to its owner's hand
-	Note   string // for people
-}
-
 // movementPhase is section 6: every piece in play acts once, in order.
-// rec, when not nil, receives the steps.
-func (c *core) movementPhase(rec *[]Step) {
+// rec, when not nil, receives the events (see LastEvents).
+func (c *core) movementPhase(rec *[]games.Event) {
 	for slot, p := range &slotOrder[c.crown&1] {
 		if c.pos[p] >= 0 {
 			c.act(int(p), slot, rec)
@@ -344,34 +332,38 @@ func (c *core) moveTo(p, to int) {
 	c.pos[p] = int8(to)
 }
 
-func pieceStep(slot int, kind string, p int, from, to int, toHand bool, note string) Step {
-	st := Step{Slot: slot, Kind: kind, Seat: p / 5, N: p%5 + 1, From: SquareName(from), ToHand: toHand, Note: note}
+// pieceEvent is an event about piece p, from square from to square to
+// (-1: none).
+func pieceEvent(kind games.EventKind, p, from, to int, note string) games.Event {
+	e := games.Event{Kind: kind, Seat: p / 5, Piece: p%5 + 1, From: SquareName(from), Note: note}
 	if to >= 0 {
-		st.To = SquareName(to)
+		e.To = SquareName(to)
 	}
-	return st
+	return e
 }
 
 // act is section 6.2: piece p acts from wherever it stands.
-func (c *core) act(p, slot int, rec *[]Step) {
+func (c *core) act(p, slot int, rec *[]games.Event) {
 	s := int(c.pos[p])
 	d := int(c.dir[p])
 	t := int(next[s][d])
 	if rec != nil {
-		*rec = append(*rec, pieceStep(slot, "act", p, s, -1, false, ""))
+		e := pieceEvent(EventAct, p, s, -1, "")
+		e.Value = slot
+		*rec = append(*rec, e)
 	}
 	// 1. t is empty: step (and leave the board if t is on the edge).
 	if c.cell[t] == 0 {
 		if onEdge[t] {
 			c.remove(p)
 			if rec != nil {
-				*rec = append(*rec, pieceStep(slot, "left", p, s, t, true, "left the board"))
+				*rec = append(*rec, pieceEvent(games.EventReturn, p, s, t, "left the board"))
 			}
 			return
 		}
 		c.moveTo(p, t)
 		if rec != nil {
-			*rec = append(*rec, pieceStep(slot, "step", p, s, t, false, ""))
+			*rec = append(*rec, pieceEvent(games.EventMove, p, s, t, ""))
 		}
 		return
 	}
@@ -391,7 +383,7 @@ func (c *core) act(p, slot int, rec *[]Step) {
 			case to < 0:
 				c.remove(q)
 				if rec != nil {
-					*rec = append(*rec, pieceStep(slot, "run", q, run[i], -1, true, "pushed off the play area"))
+					*rec = append(*rec, pieceEvent(games.EventReturn, q, run[i], -1, "pushed off the play area"))
 				}
 			case onEdge[to]:
 				c.remove(q)
@@ -400,12 +392,16 @@ func (c *core) act(p, slot int, rec *[]Step) {
 					if q == p {
 						note = "left the board"
 					}
-					*rec = append(*rec, pieceStep(slot, "run", q, run[i], to, true, note))
+					*rec = append(*rec, pieceEvent(games.EventReturn, q, run[i], to, note))
 				}
 			default:
 				c.moveTo(q, to)
 				if rec != nil {
-					*rec = append(*rec, pieceStep(slot, "run", q, run[i], to, false, ""))
+					kind := games.EventPush // the 4 itself moves, the others are pushed
+					if q == p {
+						kind = games.EventMove
+					}
+					*rec = append(*rec, pieceEvent(kind, q, run[i], to, ""))
 				}
 			}
 		}
@@ -417,17 +413,17 @@ func (c *core) act(p, slot int, rec *[]Step) {
 			if onEdge[u] {
 				c.remove(q)
 				if rec != nil {
-					*rec = append(*rec, pieceStep(slot, "push1", q, t, u, true, "pushed onto the edge"))
+					*rec = append(*rec, pieceEvent(games.EventReturn, q, t, u, "pushed onto the edge"))
 				}
 			} else {
 				c.moveTo(q, u)
 				if rec != nil {
-					*rec = append(*rec, pieceStep(slot, "push1", q, t, u, false, ""))
+					*rec = append(*rec, pieceEvent(games.EventPush, q, t, u, ""))
 				}
 			}
 			c.moveTo(p, t)
 			if rec != nil {
-				*rec = append(*rec, pieceStep(slot, "step", p, s, t, false, ""))
+				*rec = append(*rec, pieceEvent(games.EventMove, p, s, t, ""))
 			}
 			return
 		}
@@ -436,12 +432,12 @@ func (c *core) act(p, slot int, rec *[]Step) {
 	if onEdge[s] {
 		c.remove(p)
 		if rec != nil {
-			*rec = append(*rec, pieceStep(slot, "bounced", p, s, -1, true, "could not enter"))
+			*rec = append(*rec, pieceEvent(games.EventReturn, p, s, -1, "could not enter"))
 		}
 		return
 	}
 	if rec != nil {
-		*rec = append(*rec, pieceStep(slot, "blocked", p, s, s, false, ""))
+		*rec = append(*rec, pieceEvent(EventBlocked, p, s, -1, ""))
 	}
 }
 

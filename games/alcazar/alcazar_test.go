@@ -119,9 +119,9 @@ func checkPhaseVector(t *testing.T, v gametest.Vector) {
 	}
 	if len(v.Moves) == 0 {
 		// The phase is reported like the one a second placement triggers.
-		steps := st.LastSteps()
-		if len(steps) == 0 || steps[len(steps)-1].Kind != "crown" {
-			t.Errorf("no steps reported for the phase: %v", steps)
+		events := st.LastEvents()
+		if len(events) == 0 || events[len(events)-1].Kind != alcazar.EventCrown {
+			t.Errorf("no events reported for the phase: %v", events)
 		}
 	}
 }
@@ -276,15 +276,15 @@ func TestAccessorsAndEvents(t *testing.T) {
 	if len(ps) != 1 || !ps[0].Waiting || ps[0].Dir != "N" || ps[0].Square != "c1" {
 		t.Fatalf("pieces %+v", ps)
 	}
-	if ev := st.LastEvents(); len(ev) != 1 || ev[0].Kind != "drop" || ev[0].To != "c1" {
+	if ev := st.LastEvents(); len(ev) != 1 || ev[0].Kind != games.EventEnter || ev[0].To != "c1" || ev[0].Piece != 4 {
 		t.Fatalf("events %+v", ev)
 	}
 	// Seat 1's 2 from c5 enters c4 (slot of the 2s), then seat 0's 4 enters c2.
 	play(t, st, "2@c5")
-	want := []string{"drop 1 2  -> c5", "act 1 2 c5 -> ", "step 1 2 c5 -> c4", "act 0 4 c1 -> ", "step 0 4 c1 -> c2", "crown 1 0  -> "}
+	want := []string{"enter 1 2  -> c5", "act 1 2 c5 -> ", "move 1 2 c5 -> c4", "act 0 4 c1 -> ", "move 0 4 c1 -> c2", "crown 1 0  -> "}
 	var got []string
-	for _, e := range st.LastSteps() {
-		got = append(got, strings.TrimSpace(e.Kind+" "+itoa(e.Seat)+" "+itoa(e.N)+" "+e.From+" -> "+e.To))
+	for _, e := range st.LastEvents() {
+		got = append(got, strings.TrimSpace(string(e.Kind)+" "+itoa(e.Seat)+" "+itoa(e.Piece)+" "+e.From+" -> "+e.To))
 	}
 	if strings.Join(got, "|") != strings.Join(trim(want), "|") {
 		t.Fatalf("steps\n%v\nwant\n%v", got, trim(want))
@@ -314,22 +314,32 @@ func TestPhaseEventsFullLane(t *testing.T) {
 		t.Fatal(err)
 	}
 	var runs []string
-	for _, s := range st.LastSteps() {
-		if s.Kind == "run" {
-			to := s.To
-			if s.ToHand {
+	slots := []int{}
+	for _, e := range st.LastEvents() {
+		switch e.Kind {
+		case games.EventMove, games.EventPush, games.EventReturn:
+			to := e.To
+			if e.Kind == games.EventReturn {
 				to += "(hand)"
 			}
-			runs = append(runs, s.From+">"+to)
+			runs = append(runs, string(e.Kind)+" "+e.From+">"+to)
+		case alcazar.EventAct:
+			slots = append(slots, e.Value)
 		}
 	}
-	if js(runs) != `["e3\u003e(hand)","d3\u003ee3(hand)","c3\u003ed3","b3\u003ec3","a3\u003eb3"]` {
+	// The 4 acts in slot 6 (the crown holder's 4) and moves; the others are
+	// pushed. Seat 1's 5 (slot 9) went back to the hand and never acts.
+	if js(runs) != `["return e3\u003e(hand)","return d3\u003ee3(hand)","push c3\u003ed3","push b3\u003ec3","move a3\u003eb3"]` {
 		t.Fatalf("runs %v", runs)
+	}
+	if js(slots) != "[0,3,4,6]" {
+		t.Fatalf("slots %v", slots)
 	}
 }
 
-// TestEventsFollowTheRules: on random games, the steps replayed from the
-// events land every piece where the position says.
+// TestEventsFollowTheRules: on random games, the moves replayed from the
+// events land every piece where the position says, and each piece's
+// events follow its own act.
 func TestEventsFollowTheRules(t *testing.T) {
 	for seed := int64(0); seed < 200; seed++ {
 		g, _ := alcazar.Game{}.New(games.Config{Rules: games.Rules{"turnLimit": 30, "bothLinesDraw": false}})
@@ -346,16 +356,29 @@ func TestEventsFollowTheRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			at := before
-			for _, e := range st.LastSteps() {
-				k := [2]int{e.Seat, e.N}
+			var actor [2]int
+			for _, e := range st.LastEvents() {
+				k := [2]int{e.Seat, e.Piece}
 				switch e.Kind {
-				case "drop":
+				case games.EventEnter:
 					at[k] = e.To
-				case "step", "left", "push1", "run", "bounced":
+				case alcazar.EventAct, alcazar.EventBlocked:
+					if at[k] != e.From {
+						t.Fatalf("seed %d: %s of %v on %s but it stood on %s", seed, e.Kind, k, e.From, at[k])
+					}
+					if e.Kind == alcazar.EventAct {
+						actor = k
+					} else if k != actor {
+						t.Fatalf("seed %d: %v is blocked in %v's turn", seed, k, actor)
+					}
+				case games.EventMove, games.EventPush, games.EventReturn:
 					if at[k] != e.From {
 						t.Fatalf("seed %d: %s of %v from %s but it stood on %s", seed, e.Kind, k, e.From, at[k])
 					}
-					if e.ToHand {
+					if (e.Kind == games.EventMove) != (k == actor) && e.Kind != games.EventReturn {
+						t.Fatalf("seed %d: %s of %v in %v's turn", seed, e.Kind, k, actor)
+					}
+					if e.Kind == games.EventReturn {
 						delete(at, k)
 					} else {
 						at[k] = e.To
@@ -371,6 +394,59 @@ func TestEventsFollowTheRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCheckDropSaysWhatParseMoveSays: on positions of random games,
+// CheckDrop refuses a drop exactly when ParseMove refuses its token, with
+// the words ParseMove puts after the token.
+func TestCheckDropSaysWhatParseMoveSays(t *testing.T) {
+	reasons := map[string]bool{"edge squares": false, "already in play": false, "just placed there": false}
+	for seed := int64(0); seed < 30; seed++ {
+		g, _ := alcazar.Game{}.New(games.Config{Rules: games.Rules{"turnLimit": 30, "bothLinesDraw": false}})
+		st := g.(*alcazar.State)
+		r := uint64(seed)*2654435761 + 1
+		for !st.Outcome().Over() {
+			seat := st.ToMove()[0]
+			for n := 1; n <= 5; n++ {
+				for sq := 0; sq < alcazar.Cells; sq++ {
+					tok := itoa(n) + "@" + alcazar.SquareName(sq)
+					_, want := st.ParseMove(seat, tok)
+					got := st.CheckDrop(n, sq)
+					if (got == nil) != (want == nil) || got != nil && tok+": "+got.Error() != want.Error() {
+						t.Fatalf("%s: CheckDrop %v, ParseMove %v", tok, got, want)
+					}
+					for k := range reasons {
+						if got != nil && strings.Contains(got.Error(), k) {
+							reasons[k] = true
+						}
+					}
+				}
+			}
+			legal := st.Legal(seat)
+			r = r*6364136223846793005 + 1442695040888963407
+			if err := st.Play(legal[(r>>33)%uint64(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.CheckDrop(1, alzSquare("c1")) != games.ErrGameOver {
+			t.Fatal("a drop after the end")
+		}
+	}
+	for k, seen := range reasons {
+		if !seen {
+			t.Errorf("no drop refused with %q", k)
+		}
+	}
+	g, _ := alcazar.Game{}.New(games.Config{})
+	st := g.(*alcazar.State)
+	if st.CheckDrop(0, alzSquare("c1")) == nil || st.CheckDrop(6, alzSquare("c1")) == nil || st.CheckDrop(1, -1) == nil || st.CheckDrop(1, alcazar.Cells) == nil {
+		t.Fatal("a piece or square out of range was accepted")
+	}
+}
+
+func alzSquare(name string) int {
+	sq, _ := alcazar.Square(name)
+	return sq
 }
 
 func TestHashCoversTheTurnState(t *testing.T) {

@@ -1,6 +1,10 @@
 package alcazar
 
-import "github.com/tabulagames/tabula/games"
+import (
+	"fmt"
+
+	"github.com/tabulagames/tabula/games"
+)
 
 // Read-only accessors for the board widget and the bots.
 
@@ -56,6 +60,20 @@ func (s *State) FirstSquare() string {
 	return SquareName(int(s.c.first))
 }
 
+// CheckDrop says why the seat to move may not drop piece n on grid square
+// sq now, in the words ParseMove gives after the token ("Your opponent has
+// just placed there."); nil when it may. The board asks it before a piece
+// is chosen, to refuse a square at once.
+func (s *State) CheckDrop(n, sq int) error {
+	switch {
+	case n < 1 || n > 5:
+		return fmt.Errorf("There is no piece %d: the pieces are numbered 1 to 5.", n)
+	case sq < 0 || sq >= Cells:
+		return fmt.Errorf("Pieces can only be dropped on the 12 edge squares.")
+	}
+	return s.check(Drop(n, sq))
+}
+
 // TurnLimit is the house rule turnLimit (0 = none).
 func (s *State) TurnLimit() int { return int(s.limit) }
 
@@ -90,24 +108,30 @@ func (s *State) WinningLines() [][]string {
 // line ("Both players have a line — play continues", or the house-rule draw).
 func (s *State) BothLines() bool { return s.lines&0xff != 0 && s.lines>>8 != 0 }
 
-// LastSteps replays the last play and reports what happened, in order: the
-// placement ("drop" or "pass", Slot -1), then for the second placement the
-// movement phase, one group per slot that had a piece in play, each group
-// opened by an "act" step naming the acting piece, then "crown" (Seat = the
-// new crown holder, Slot 10). Empty before the first play.
-func (s *State) LastSteps() []Step {
+// LastEvents replays the last play and reports what happened, in order:
+// the placement (games.EventEnter with the piece's number and its edge
+// square, or EventPass), then for the second placement of a turn the
+// movement phase, and EventCrown (Seat = the new crown holder). In the
+// phase, each piece in play opens its group with EventAct; what it did
+// follows: games.EventMove (it stepped, or a 4 moved shoving a run),
+// games.EventPush (a piece it shoved, From -> To), games.EventReturn (a
+// piece went back to its owner's hand from From: To is the edge square it
+// was pushed or stepped onto, "" when it was pushed out of the play area
+// or could not enter; Note says why), EventBlocked (it stayed). Piece is
+// a piece's number (1-5). Empty before the first play.
+func (s *State) LastEvents() []games.Event {
 	if !s.hasLast {
 		return nil
 	}
 	c := s.prev
-	var out []Step
+	var out []games.Event
 	if !s.setupPhase {
 		seat := int(s.lastBy)
 		n, sq, _ := DecodeMove(s.last)
 		if s.last == Pass {
-			out = append(out, Step{Slot: -1, Kind: "pass", Seat: seat, Note: "no piece in hand"})
+			out = append(out, games.Event{Kind: EventPass, Seat: seat, Note: "no piece in hand"})
 		} else {
-			out = append(out, Step{Slot: -1, Kind: "drop", Seat: seat, N: n, To: SquareName(sq)})
+			out = append(out, games.Event{Kind: games.EventEnter, Seat: seat, Piece: n, To: SquareName(sq)})
 		}
 		second := c.toMove != c.crown
 		c.place(s.last)
@@ -116,24 +140,7 @@ func (s *State) LastSteps() []Step {
 		}
 	}
 	c.movementPhase(&out)
-	out = append(out, Step{Slot: 10, Kind: "crown", Seat: 1 - int(c.crown)})
-	return out
-}
-
-// LastEvents is LastSteps as games.Events: Kind, Seat, Piece (the number),
-// From, To (the square it moved to; "" when pushed out of the play area)
-// and Note ("to hand: <reason>" when the piece went back to its hand).
-func (s *State) LastEvents() []games.Event {
-	steps := s.LastSteps()
-	out := make([]games.Event, len(steps))
-	for i, st := range steps {
-		note := st.Note
-		if st.ToHand {
-			note = "to hand: " + st.Note
-		}
-		out[i] = games.Event{Kind: games.EventKind(st.Kind), Seat: st.Seat, Piece: st.N, From: st.From, To: st.To, Note: note}
-	}
-	return out
+	return append(out, games.Event{Kind: EventCrown, Seat: 1 - int(c.crown)})
 }
 
 // Raw is the position in the engine's own arrays, for the bots.
@@ -157,3 +164,18 @@ func (s *State) Raw() Raw {
 func (s *State) RawRef() (cell *[Cells]int8, pos *[10]int8, dir *[10]int8) {
 	return &s.c.cell, &s.c.pos, &s.c.dir
 }
+
+// The kinds of event alcazar reports besides the shared ones.
+const (
+	// EventPass: a seat with every piece in play passes (Seat).
+	EventPass games.EventKind = "pass"
+	// EventAct opens a piece's turn in the movement phase (Seat, Piece,
+	// From; Value is its slot, 0-9: the crown holder's 1, the other's 1,
+	// the crown holder's 2, ...). The events after it, up to the next act
+	// or the crown, are what that piece did.
+	EventAct games.EventKind = "act"
+	// EventBlocked: the acting piece cannot move and stays on From.
+	EventBlocked games.EventKind = "blocked"
+	// EventCrown ends the movement phase: the crown passes to Seat.
+	EventCrown games.EventKind = "crown"
+)

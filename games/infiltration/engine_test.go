@@ -383,6 +383,53 @@ func TestEventsAndAccessors(t *testing.T) {
 	}
 }
 
+// TestCheckStepSaysWhatParseMoveSays: on positions of random games, under
+// rules that make steps refused for every reason, CheckStep refuses a
+// step exactly when ParseMove refuses its token, with the same words.
+func TestCheckStepSaysWhatParseMoveSays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	// Every reason a step can be refused for, and whether it was seen.
+	reasons := map[string]bool{"is taken": false, "is not yours": false, "no piece on": false, "write a capture": false,
+		"must capture": false, "must keep capturing": false, "moves one square": false, "only after all pieces": false}
+	checked := 0
+	for _, rules := range []map[string]any{{"forcedCapture": true, "multiJump": true}, {"movement": "free", "captures": false}} {
+		for game := 0; game < 2; game++ {
+			st := newState(t, rules, "")
+			for ply := 0; ply < 60 && !st.Outcome().Over(); ply++ {
+				seat := st.ToMove()[0]
+				for from := ply % 8; from < 64; from += 8 {
+					for to := 0; to < 64; to++ {
+						tok := games.SquareName(from%8, from/8) + "-" + games.SquareName(to%8, to/8)
+						_, want := st.ParseMove(seat, tok)
+						got := st.CheckStep(from, to)
+						if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
+							t.Fatalf("%s: CheckStep %v, ParseMove %v", tok, got, want)
+						}
+						for r := range reasons {
+							if got != nil && strings.Contains(got.Error(), r) {
+								reasons[r] = true
+							}
+						}
+						checked++
+					}
+				}
+				legal := st.Legal(seat)
+				if err := st.Play(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for r, seen := range reasons {
+		if !seen {
+			t.Errorf("no step refused with %q among %d", r, checked)
+		}
+	}
+	if st := newState(t, nil, ""); st.CheckStep(-1, 3) == nil || st.CheckStep(3, 64) == nil {
+		t.Fatal("a square off the board was accepted")
+	}
+}
+
 func TestWinningLineAndReasons(t *testing.T) {
 	st := newState(t, nil, setupJSON([8]string{
 		"XX.XX...",

@@ -1,6 +1,10 @@
 package infiltration
 
-import "github.com/tabulagames/tabula/games"
+import (
+	"fmt"
+
+	"github.com/tabulagames/tabula/games"
+)
 
 // Read-only accessors for the board widget and the bots. Squares are given
 // as names ("e3") or as indexes rank*8+file (a1 = 0, h8 = 63).
@@ -99,6 +103,20 @@ func (s *State) Destinations(square string) (steps, captures []string) {
 		}
 	}
 	return steps, captures
+}
+
+// CheckStep says why the side to move may not step from one square to
+// another (indexes rank*8+file) now, in the words ParseMove uses for the
+// token "from-to" ("d4 is taken", "you must capture"); nil when the step
+// is legal. The board asks it to tell a person why a piece cannot move.
+func (s *State) CheckStep(from, to int) error {
+	if s.outcome.Over() {
+		return games.ErrGameOver
+	}
+	if from < 0 || from >= 64 || to < 0 || to >= 64 {
+		return fmt.Errorf("Not a move: that square is off the board.")
+	}
+	return s.checkMove(from, to, false)
 }
 
 // DropSquares lists the squares where the side to move may place or drop

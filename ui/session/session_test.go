@@ -303,8 +303,6 @@ func TestHintIsCancelledAndNeverStartedTwice(t *testing.T) {
 // (which keeps one running stream), and loaded after any turn the bots
 // make the same decisions again.
 func TestLoadedGameContinuesTheGameStream(t *testing.T) {
-	toy.Register()
-	ai.Register(ai.Spec{Game: toy.ID, Name: "session-dice", GameStream: true, New: func(ai.Options) ai.Bot { return dice{} }})
 	seats := []games.SeatInfo{bot("session-dice"), bot("session-dice"), bot("session-dice")}
 	play := func(s *Session, h *harness) string {
 		s.AutoDelay = 0
@@ -337,6 +335,13 @@ func TestLoadedGameContinuesTheGameStream(t *testing.T) {
 			t.Fatalf("loaded after %d turns the game went\n%s\ninstead of\n%s", k, again, got)
 		}
 	}
+}
+
+// The registry is read by bots thinking in goroutines: register before
+// any test starts them.
+func init() {
+	toy.Register()
+	ai.Register(ai.Spec{Game: toy.ID, Name: "session-dice", GameStream: true, New: func(ai.Options) ai.Bot { return dice{} }})
 }
 
 // dice bids what the game's stream draws.

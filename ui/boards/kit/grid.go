@@ -1,4 +1,4 @@
-package board
+package kit
 
 import (
 	"fyne.io/fyne/v2"
@@ -128,4 +128,34 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// IsArrow reports whether k is one of the four arrow keys.
+func IsArrow(k fyne.KeyName) bool {
+	return k == fyne.KeyUp || k == fyne.KeyDown || k == fyne.KeyLeft || k == fyne.KeyRight
+}
+
+// ArrowDelta is an arrow key's direction in files and ranks, up being
+// towards the top rank; 0, 0 for any other key.
+func ArrowDelta(k fyne.KeyName) (df, dr int) {
+	switch k {
+	case fyne.KeyUp:
+		return 0, 1
+	case fyne.KeyDown:
+		return 0, -1
+	case fyne.KeyLeft:
+		return -1, 0
+	case fyne.KeyRight:
+		return 1, 0
+	}
+	return 0, 0
+}
+
+// ArrowStep moves square sq (rank*n+file) of an n x n board one square by
+// an arrow key, stopping at the edges; any other key leaves it where it is.
+func ArrowStep(sq, n int, k fyne.KeyName) int {
+	df, dr := ArrowDelta(k)
+	f := max(0, min(n-1, sq%n+df))
+	r := max(0, min(n-1, sq/n+dr))
+	return r*n + f
 }

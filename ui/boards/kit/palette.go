@@ -1,13 +1,12 @@
-// Package board holds the drawing helpers every board widget shares: the
-// seat palette, square-grid geometry with rank and file labels, seat marks
-// and the highlights of UX.md (one meaning per highlight, in every game).
-package board
+package kit
 
 import (
 	"image/color"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // Seat colours, colour-blind safe, always paired with a shape or letter.
@@ -19,7 +18,7 @@ var seatColors = []color.NRGBA{
 }
 
 // SeatSymbols are the letters that go with the colours.
-var SeatSymbols = []string{"X", "O", "+", "*"}
+var SeatSymbols = session.Symbols
 
 // SeatColor is the colour of a seat.
 func SeatColor(seat int) color.NRGBA { return seatColors[seat%len(seatColors)] }

@@ -1,4 +1,4 @@
-package board
+package kit
 
 import (
 	"image/color"

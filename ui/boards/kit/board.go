@@ -1,0 +1,116 @@
+// Package kit is what every board widget shares: the interfaces between a
+// board and the game screen, the seat palette, square-grid geometry with
+// rank and file labels, seat marks, the highlights of UX.md (one meaning
+// per highlight, in every game), the two-halves territory board, the
+// squares' spoken names and a motion helper.
+package kit
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/tabulagames/tabula/ui/session"
+)
+
+// Board is one game's board widget. The renderer builds its canvas objects
+// once; Draw copies the session's viewed state into them.
+type Board interface {
+	fyne.Widget
+	// Draw draws the session's viewed position, its last move, the hint
+	// and whether a person may act; animate is false for jumps (undo, a
+	// click in the move list) and under reduced motion.
+	Draw(s *session.Session, animate bool)
+	// Key handles a key for keyboard play and reports whether it used it.
+	Key(k fyne.KeyName) bool
+}
+
+// Host is what a board needs from the game screen.
+type Host interface {
+	// Submit plays a person's turn token; an error says why it was refused.
+	Submit(token string) error
+	// Refuse shows a refusal near the board, briefly.
+	Refuse(msg string)
+	// Say shows a neutral message in the same place (what a piece can do).
+	Say(msg string)
+	// Motion gives the animation settings.
+	Motion() Motion
+	// Settled tells the screen that a long animation has ended, so it can
+	// show what it held back (the result of alcazar's movement phase).
+	Settled()
+}
+
+// Animator is implemented by boards whose animations tell a story worth
+// following (alcazar's movement phase): while Animating, the screen holds
+// the result back so it does not give the ending away.
+type Animator interface {
+	Animating() bool
+}
+
+// SpokenBoard is implemented by boards that name their squares for screen
+// readers (UX of classic.md and checkerboard.md: "a1, empty"); the game
+// screen lays the names over the board as invisible buttons.
+type SpokenBoard interface {
+	SpokenSquares() []Spoken
+}
+
+// BoardControls is implemented by boards that need controls of their own
+// (a hand to drop from, "replay the last phase", a pie-rule prompt); the
+// game screen shows them under the board, above the refusal line.
+type BoardControls interface {
+	Controls() fyne.CanvasObject
+}
+
+// Motion is the animation setting: durations are scaled by Speed (1 =
+// normal, 2 = twice as slow), and Reduced makes every animation instant.
+type Motion struct {
+	Reduced bool
+	Speed   float64
+}
+
+// Scale turns a nominal duration into the one to use (0 when reduced).
+func (m Motion) Scale(ms int) (d int) {
+	if m.Reduced {
+		return 0
+	}
+	if m.Speed <= 0 {
+		return ms
+	}
+	return int(float64(ms) * m.Speed)
+}
+
+// Animate starts an animation of nominal length ms, scaled by the motion
+// setting, that calls tick with its progress from 0 to 1 along curve. It
+// returns nil, and starts nothing, when the scaled length is 0 (reduced
+// motion): the board then draws the end at once.
+func (m Motion) Animate(ms int, curve fyne.AnimationCurve, tick func(f float32)) *fyne.Animation {
+	d := m.Scale(ms)
+	if d == 0 {
+		return nil
+	}
+	a := fyne.NewAnimation(time.Duration(d)*time.Millisecond, tick)
+	a.Curve = curve
+	a.Start()
+	return a
+}
+
+// Forward decides which draws animate, as the game screen draws: a step
+// forward animates, and so does drawing that step again (the session
+// refreshes more than once for one move, as when the next bot starts
+// thinking), or an animation still playing would be cut short. Jumps
+// (undo, a click in the move list) and past positions do not.
+type Forward struct {
+	drawn   int
+	animate bool
+}
+
+// NewForward is a Forward before anything is drawn.
+func NewForward() Forward { return Forward{drawn: -1} }
+
+// Next reports whether drawing the session's viewed position now animates.
+func (f *Forward) Next(s *session.Session) bool {
+	view := s.ViewIndex()
+	animate := (view == f.drawn+1 || view == f.drawn && f.animate) && !s.Viewing()
+	f.drawn, f.animate = view, animate
+	return animate
+}
