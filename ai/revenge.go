@@ -160,16 +160,20 @@ type revMaxN struct {
 	extra int
 }
 
-func (b revMaxN) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
-	if _, err := revState(st); err != nil {
-		return games.NoMove, err
-	}
+// searcher is the max-n search of one decision on st.
+func (b revMaxN) searcher(st games.State) *MaxN {
 	nodes := b.nodes
 	if b.o.Nodes > 0 {
 		nodes = b.o.Nodes
 	}
-	mn := &MaxN{Eval: revEvalAll, MaxDepth: st.Seats() + b.extra, Nodes: nodes, Time: b.o.Time, Seed: b.o.Seed}
-	return mn.Choose(ctx, st, seat)
+	return &MaxN{Eval: revEvalAll, MaxDepth: st.Seats() + b.extra, Nodes: nodes, Time: b.o.Time, Seed: b.o.Seed}
+}
+
+func (b revMaxN) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	if _, err := revState(st); err != nil {
+		return games.NoMove, err
+	}
+	return b.searcher(st).Choose(ctx, st, seat)
 }
 
 func init() {

@@ -250,3 +250,33 @@ func TestRevengeCancel(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRevengeHard times hard's move on a default midgame and on the
+// empty 6x6 board with four seats, where the node budget cuts the depth.
+func BenchmarkRevengeHard(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		rules map[string]any
+	}{{"4x4-3seats", nil}, {"6x6-4seats", map[string]any{"size": 6, "players": 4}}} {
+		b.Run(c.name, func(b *testing.B) {
+			st := revNew(b, c.rules, "")
+			for _, tok := range []string{"a4", "b3", "c2", "a4", "d1", "b2"} {
+				if err := games.PlayToken(st, tok); err != nil {
+					b.Fatal(err)
+				}
+			}
+			seat := st.ToMove()[0]
+			var nodes int64
+			for i := 0; i < b.N; i++ {
+				hard := revHard(Options{Seed: uint64(i)}).(revMaxN)
+				r, err := hard.searcher(st).Search(context.Background(), st, seat)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+				b.ReportMetric(float64(r.Depth), "depth")
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
