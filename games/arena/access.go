@@ -5,11 +5,20 @@ import "github.com/tabulagames/tabula/games"
 // Read-only accessors for the board and the bots. Cells are numbered as
 // in CellAt; Square names them.
 
+// Status is where the game stands (Outcome without the words).
+func (s *State) Status() games.Status { return s.c.status }
+
+// Winner is the winning seat once the status is games.Win.
+func (s *State) Winner() int { return int(s.c.winner) }
+
 // Params are the house rules of this game.
 func (s *State) Params() Params { return s.p }
 
 // At is what cell c holds.
 func (s *State) At(c int) Thing { return s.c.thing[c] }
+
+// Map is what every cell holds.
+func (s *State) Map() [Cells]Thing { return s.c.thing }
 
 // Timer is the timer of the bomb on cell c (0 if there is none).
 func (s *State) Timer(c int) int {

@@ -3,6 +3,7 @@ package arena_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -376,5 +377,46 @@ func TestRefusalsSayWhy(t *testing.T) {
 	}
 	if _, err := st.ParseMove(1, "end"); err != games.ErrNotYourTurn {
 		t.Errorf("seat 2 out of turn: %v", err)
+	}
+}
+
+// TestHashTellsPositionsApart: over many positions of random games, two
+// positions with the same hash are the same position, and the same up to
+// facing for TurnKey. (Packing fields into shared bits once made a player
+// on d5 with 1 action left and one on c4 with 3 collide.)
+func TestHashTellsPositionsApart(t *testing.T) {
+	positions := 0
+	for set, rs := range ruleSets() {
+		byHash, byKey := map[uint64]string{}, map[uint64]string{}
+		for game := 0; game < 15; game++ {
+			st := newGame(t, rs.rules, "")
+			r := rand.New(rand.NewPCG(uint64(set), uint64(game)))
+			for st.Status() == games.Ongoing && st.Turn() < 40 {
+				pos, _ := json.Marshal(st.Position())
+				whole := fmt.Sprint(st.Mover(), string(pos))
+				if other, ok := byHash[st.Hash()]; ok && other != whole {
+					t.Fatalf("one hash for two positions:\n%s\n%s", other, whole)
+				}
+				byHash[st.Hash()] = whole
+				p := st.Position().(arena.Position)
+				for i := range p.Players {
+					p.Players[i].Facing = ""
+				}
+				noFacing, _ := json.Marshal(p)
+				upToFacing := fmt.Sprint(st.Mover(), string(noFacing))
+				if other, ok := byKey[st.TurnKey()]; ok && other != upToFacing {
+					t.Fatalf("one turn key for two positions:\n%s\n%s", other, upToFacing)
+				}
+				byKey[st.TurnKey()] = upToFacing
+				legal := st.Legal(st.Mover())
+				if err := st.Play(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		positions += len(byHash)
+	}
+	if positions < 5000 {
+		t.Fatalf("only %d positions", positions)
 	}
 }

@@ -131,10 +131,13 @@ func (s *State) Legal(seat int) []games.Move {
 
 // Refusals in a player's words (section 4).
 var (
-	errNoActions = games.Refuse("No actions left this turn: you may still turn (face), then end the turn.")
-	errNoKick    = games.Refuse("There is nothing in front of you to kick.")
-	errNoPush    = games.Refuse("The other player cannot be pushed: the cell behind them is not free.")
-	errNoChain   = games.Refuse("That cannot be kicked: a wall or a player stands right behind it.")
+	errNoActions  = games.Refuse("No actions left this turn: you may still turn (face), then end the turn.")
+	errNoKick     = games.Refuse("There is nothing in front of you to kick.")
+	errNoPush     = games.Refuse("The other player cannot be pushed: the cell behind them is not free.")
+	errNoChain    = games.Refuse("That cannot be kicked: a wall or a player stands right behind it.")
+	errWallFront  = games.Refuse("There is a wall in front of you: nothing can be placed there.")
+	errTakenFront = games.Refuse("The cell in front of you is taken.")
+	errNotAction  = games.Refuse("Not an arena action.")
 )
 
 // check says why m is not legal for the seat to move now (nil if it is).
@@ -170,9 +173,9 @@ func (c *core) check(m games.Move) error {
 		case Floor:
 			return nil
 		case WallCell:
-			return games.Refuse("There is a wall in front of you: nothing can be placed there.")
+			return errWallFront
 		default:
-			return games.Refuse("The cell in front of you is taken.")
+			return errTakenFront
 		}
 	case m == Kick:
 		if c.actions < 1 {
@@ -182,7 +185,7 @@ func (c *core) check(m games.Move) error {
 	case m == End:
 		return nil
 	}
-	return games.Refuse("Not an arena action.")
+	return errNotAction
 }
 
 // The refusals that name a direction, made once (Legal asks often).
@@ -498,9 +501,19 @@ func (s *State) deathWord(seat int) string {
 // The highlight's anchor and the turn count are not part of it.
 func (s *State) Hash() uint64 {
 	c := &s.c
-	h := uint64(0x9E3779B97F4A7C15) ^ uint64(c.toMove) ^ uint64(c.actions)<<2 ^ uint64(c.status)<<12 ^ uint64(c.winner)<<14
+	return mix(s.TurnKey() ^ uint64(c.facing[0])<<1 ^ uint64(c.facing[1])<<3)
+}
+
+// TurnKey identifies the position up to the players' facings, which cost
+// nothing to change: two ways through a turn that differ only in turning
+// reach the same key (the bots' searches merge them).
+func (s *State) TurnKey() uint64 {
+	c := &s.c
+	// Every field gets bits of its own before a mix: fields sharing bits
+	// would cancel out (cell 31 with 1 action left and cell 23 with 3).
+	h := mix(0x9E3779B97F4A7C15 ^ uint64(c.toMove) ^ uint64(uint32(c.actions))<<8 ^ uint64(c.status)<<40 ^ uint64(c.winner)<<48)
 	for seat := 0; seat < 2; seat++ {
-		h = mix(h ^ uint64(uint8(c.at[seat])) ^ uint64(c.hp[seat])<<8 ^ uint64(c.facing[seat])<<40)
+		h = mix(h ^ uint64(uint8(c.at[seat])) ^ uint64(uint32(c.hp[seat]))<<8)
 	}
 	for _, i := range floorCells {
 		if t := c.thing[i]; t == Bomb || t == Ice {
