@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"sort"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/arena"
@@ -14,7 +15,8 @@ import (
 // the original's procedures, played on a scratch copy of the game: each
 // plans its whole turn at once from the stream of 8.1, and the plan is the
 // list of the actions that were legal when the procedure asked for them.
-// expert (arena_expert.go) searches whole turns.
+// expert (ours, section 8.7, at the end of this file) searches whole turns
+// and the opponent's answers.
 
 // arenaLevel is a faithful bot's procedure.
 type arenaLevel int
@@ -855,4 +857,436 @@ func init() {
 	Register(Spec{Game: "arena", Name: "hard", Level: 3,
 		About: "The original's hard bot: scores every action, lines up ice, traps with bombs.",
 		New:   func(o Options) Bot { return arenaBot{level: arenaHard, seed: int64(o.Seed)} }})
+	Register(Spec{Game: "arena", Name: "expert", Level: 4,
+		About: "Searches its whole turn and every answer to it; never stays where a blast can catch it.",
+		New:   func(o Options) Bot { return newArenaExpert(o) }})
+}
+
+// ---- expert (ours, 8.7) ----
+
+// arenaExpert searches whole turns: every distinct way its turn can end
+// (turns are mostly reorderings of the same steps, and facing costs
+// nothing, so the ways that reach the same position up to facing are
+// merged), each answered by every distinct turn of the opponent, and
+// scores the position after both ticks with arenaValue. Its own turns are
+// searched best-first by their score before the answer, and an answer that
+// already scores below the best turn found so far refutes a turn at once
+// (alpha-beta on two plies of whole turns). Draws come only from its own
+// stream (8.1), to break ties among equally scored turns.
+type arenaExpert struct {
+	nodes int64 // actions played in the search before it settles for what it has
+	seed  int64 // for Choose
+}
+
+// arenaExpertNodes is the default budget of actions played per turn.
+const arenaExpertNodes = 250_000
+
+func newArenaExpert(o Options) arenaExpert {
+	n := o.Nodes
+	if n <= 0 {
+		n = arenaExpertNodes
+	}
+	return arenaExpert{nodes: n, seed: int64(o.Seed)}
+}
+
+func (b arenaExpert) Plan(ctx context.Context, d Decision) ([]string, error) {
+	st, ok := d.View.(*arena.State)
+	if !ok {
+		return nil, errors.New("not an arena position")
+	}
+	if st.Status() != games.Ongoing {
+		return nil, errors.New("the game is over")
+	}
+	stream := rng.Own(d.Seed, d.Seat, d.Tokens)
+	x := &expertSearch{ctx: ctx, budget: b.nodes, me: st.Mover(), p: st.Params(), rng: &stream}
+	return x.plan(st)
+}
+
+func (b arenaExpert) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	plan, err := b.Plan(ctx, Decision{View: st.Clone(), Seat: seat, Seed: b.seed})
+	if err != nil {
+		return games.NoMove, err
+	}
+	return st.ParseMove(seat, plan[0])
+}
+
+// Macros are the steps of the search: move D, place or kick facing D (a
+// face first when needed), end. They are tried end first, then kicks and
+// places (where a turn's threats come from), then moves.
+const (
+	macroPlace = 4 // + D
+	macroKick  = 8 // + D
+	macroEnd   = 12
+)
+
+var macroOrder = [...]int8{macroEnd, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3}
+
+// expertSearch is one decision of the expert.
+type expertSearch struct {
+	ctx    context.Context
+	budget int64
+	nodes  int64
+	me     int
+	p      arena.Params
+	rng    *rng.Stream
+	// Reused by every enumeration of a turn: the mid-turn and end keys seen.
+	seen, ends map[uint64]struct{}
+}
+
+// candidate is one way the expert's turn can end (the position after it
+// is replayed from the path when needed: most are never searched further).
+type candidate struct {
+	path   []int8
+	static int // arenaValue of the end for the expert
+	tie    uint32
+}
+
+const (
+	arenaWin = 1_000_000
+	// A position the side to move cannot survive (or the other cannot) is
+	// nearly as good as the result itself.
+	arenaDoomed = arenaWin / 2
+	// A tie is being blasted too: worse than any position the expert is not
+	// doomed in, better than one it is.
+	arenaTie = -arenaDoomed / 2
+	// Grave danger: a player who will need luck (the other's mistake, a
+	// kick the evaluation does not see) to survive the tick after next.
+	arenaGrave = arenaDoomed / 4
+)
+
+// plan searches and returns the tokens of the best turn found.
+func (x *expertSearch) plan(st *arena.State) ([]string, error) {
+	var cands []candidate
+	x.eachTurnEnd(st, func(end *arena.State, path []int8) bool {
+		cands = append(cands, candidate{path: append([]int8(nil), path...), static: x.value(end)})
+		return x.ctx.Err() == nil
+	})
+	for i := range cands {
+		cands[i].tie = uint32(x.rng.Draw() * (1 << 32))
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].static != cands[j].static {
+			return cands[i].static > cands[j].static
+		}
+		return cands[i].tie < cands[j].tie
+	})
+	best, alpha := -1, 0
+	for i, c := range cands {
+		if x.ctx.Err() != nil || best >= 0 && x.nodes >= x.budget {
+			break
+		}
+		v := c.static
+		if end := replay(st, c.path); end.Status() == games.Ongoing {
+			var complete bool
+			v, complete = x.answer(&end, alpha, best >= 0)
+			if !complete && best >= 0 {
+				break
+			}
+		}
+		if best < 0 || v > alpha {
+			best, alpha = i, v
+		}
+	}
+	if best < 0 { // cancelled before a turn was searched
+		return nil, x.ctx.Err()
+	}
+	return x.tokens(st, cands[best].path), nil
+}
+
+// answer is the value for the expert of its turn ending in st, the
+// opponent's best answer taken: the lowest value over the opponent's turns.
+// With cut set, it stops as soon as an answer scores alpha or less (the
+// turn cannot beat the best one). complete is false when the budget or ctx
+// stopped it first.
+func (x *expertSearch) answer(st *arena.State, alpha int, cut bool) (v int, complete bool) {
+	v = arenaWin + 1
+	complete = x.eachTurnEnd(st, func(end *arena.State, _ []int8) bool {
+		if val := x.value(end); val < v {
+			v = val
+		}
+		if cut && v <= alpha {
+			return false
+		}
+		return x.nodes < x.budget && x.ctx.Err() == nil
+	}) || (cut && v <= alpha)
+	return v, complete
+}
+
+// eachTurnEnd calls fn with every distinct position in which the turn of
+// st's mover can end (the tick done) and the macros leading there, until
+// fn returns false; it reports whether it went through them all.
+func (x *expertSearch) eachTurnEnd(st *arena.State, fn func(end *arena.State, path []int8) bool) bool {
+	if x.seen == nil {
+		x.seen, x.ends = map[uint64]struct{}{}, map[uint64]struct{}{}
+	}
+	clear(x.seen)
+	clear(x.ends)
+	return x.expand(st, st.Mover(), nil, fn)
+}
+
+func (x *expertSearch) expand(st *arena.State, mover int, path []int8, fn func(*arena.State, []int8) bool) bool {
+	for _, m := range macroOrder {
+		if !macroLegal(st, mover, m) {
+			continue
+		}
+		next := *st
+		playMacro(&next, mover, m)
+		x.nodes++
+		path := append(path, m)
+		key := next.TurnKey()
+		if next.Status() != games.Ongoing || next.Mover() != mover {
+			if _, dup := x.ends[key]; dup {
+				continue
+			}
+			x.ends[key] = struct{}{}
+			if !fn(&next, path) {
+				return false
+			}
+			continue
+		}
+		if _, dup := x.seen[key]; dup {
+			continue
+		}
+		x.seen[key] = struct{}{}
+		if !x.expand(&next, mover, path, fn) {
+			return false
+		}
+	}
+	return true
+}
+
+// macroLegal checks a macro without playing it.
+func macroLegal(st *arena.State, mover int, m int8) bool {
+	if m == macroEnd {
+		return true
+	}
+	if st.ActionsLeft() == 0 {
+		return false
+	}
+	at := st.PlayerCell(mover)
+	d := int(m & 3)
+	f := arena.Step(at, d)
+	switch {
+	case m < macroPlace:
+		return st.At(f) == arena.Floor
+	case m < macroKick:
+		return st.At(f) == arena.Floor
+	}
+	switch st.At(f) {
+	case arena.Player1, arena.Player2:
+		return st.At(arena.Step(f, d)) == arena.Floor
+	case arena.Bomb, arena.Ice:
+		for isObject(st.At(f)) {
+			f = arena.Step(f, d)
+		}
+		return st.At(f) == arena.Floor
+	}
+	return false
+}
+
+// playMacro plays a legal macro.
+func playMacro(st *arena.State, mover int, m int8) {
+	d := int(m & 3)
+	switch {
+	case m == macroEnd:
+		_ = st.Play(arena.End)
+	case m < macroPlace:
+		_ = st.Play(arena.MoveTo(d))
+	default:
+		if st.Facing(mover) != d {
+			_ = st.Play(arena.FaceTo(d))
+		}
+		if m < macroKick {
+			_ = st.Play(arena.Place)
+		} else {
+			_ = st.Play(arena.Kick)
+		}
+	}
+}
+
+// replay plays a path of macros on a copy of st.
+func replay(st *arena.State, path []int8) arena.State {
+	end := *st
+	mover := st.Mover()
+	for _, m := range path {
+		playMacro(&end, mover, m)
+	}
+	return end
+}
+
+// tokens writes a path of macros from st as action tokens.
+func (x *expertSearch) tokens(st *arena.State, path []int8) []string {
+	facing := st.Facing(x.me)
+	var out []string
+	for _, m := range path {
+		d := int(m & 3)
+		switch {
+		case m == macroEnd:
+			out = append(out, "end")
+		case m < macroPlace:
+			out = append(out, "move "+arena.DirNames[d])
+		default:
+			if facing != d {
+				out = append(out, "face "+arena.DirNames[d])
+				facing = d
+			}
+			if m < macroKick {
+				out = append(out, "place")
+			} else {
+				out = append(out, "kick")
+			}
+		}
+	}
+	return out
+}
+
+// value is arenaValue for the expert's seat.
+func (x *expertSearch) value(st *arena.State) int {
+	switch st.Status() {
+	case games.Win:
+		if st.Winner() == x.me {
+			return arenaWin
+		}
+		return -arenaWin
+	case games.Draw:
+		return arenaTie
+	}
+	return arenaValue(st, x.me)
+}
+
+// arenaValue scores an ongoing position at the start of a turn for seat
+// me. The seat to move is T, the other O. What decides games is who is
+// caught by the next blasts, so it looks at the next three ticks. Bombs due
+// now (timer 1) blow up at the end of T's turn, when O cannot move: O
+// standing in their blast is as good as dead, and T is if it cannot reach
+// a cell out of it; both is a tie. T must also end its turn out of the
+// blasts of the bombs due within two ticks (it cannot move during O's
+// turn), and O its next turn out of those due within three: a player who
+// cannot is in grave danger; otherwise every such cell within reach of a
+// turn's actions (up to a few) counts. Then health, and a Freezer's kick
+// that can hit this turn (place then kick along a clear lane, or kick ice
+// already there).
+func arenaValue(st *arena.State, me int) int {
+	p := st.Params()
+	t := st.Mover()
+	o := 1 - t
+	sign := 1 // from T's side to me's
+	if t != me {
+		sign = -1
+	}
+	m := st.Map()
+	tc, oc := st.PlayerCell(t), st.PlayerCell(o)
+	var bombs uint64
+	var due [4]uint64 // due[k]: bombs with a timer of at most k
+	for _, c := range arena.FloorCells() {
+		if m[c] == arena.Bomb {
+			bombs |= 1 << c
+			for k := st.Timer(c); k <= 3; k++ {
+				due[k] |= 1 << c
+			}
+		}
+	}
+	blast := func(k int) uint64 {
+		_, b := arena.Detonate(due[k], bombs)
+		return b
+	}
+	free := freeCells(&m)
+	reachT := spread(1<<tc, free, p.Actions)
+	escapes := reachT&^blast(1) != 0
+	switch {
+	case blast(1)&(1<<oc) != 0 && escapes:
+		return sign * arenaDoomed
+	case blast(1)&(1<<oc) != 0:
+		return arenaTie
+	case !escapes:
+		return -sign * arenaDoomed
+	}
+	v := 0
+	tSafe := bits.OnesCount64(reachT &^ blast(2))
+	if tSafe == 0 {
+		v -= arenaGrave
+	}
+	oSafe := bits.OnesCount64(spread(1<<oc, free, p.Actions) &^ blast(3))
+	if oSafe == 0 {
+		v += arenaGrave
+	}
+	v += 25*min(tSafe, 8) - 25*min(oSafe, 8)
+	hpT, hpO := st.HP(t), st.HP(o)
+	v += hpValue(hpT) - hpValue(hpO)
+	if p.Chars[t] == arena.Freezer && canHit(&m, tc, oc, free, p.Actions) {
+		if hpO == 1 {
+			v += arenaGrave
+		} else {
+			v += (hpValue(hpO) - hpValue(hpO-1)) * 3 / 4
+		}
+	}
+	if p.Chars[o] == arena.Freezer && canHit(&m, oc, tc, free, p.Actions) {
+		v -= (hpValue(hpT) - hpValue(hpT-1)) / 4
+	}
+	return sign * v
+}
+
+func hpValue(h int) int { return 100*h - 300/max(h, 1) }
+
+// freeCells is the set of free cells of a map.
+func freeCells(m *[arena.Cells]arena.Thing) uint64 {
+	var free uint64
+	for _, c := range arena.FloorCells() {
+		if m[c] == arena.Floor {
+			free |= 1 << c
+		}
+	}
+	return free
+}
+
+// spread grows a set of cells by up to k steps over free cells, all
+// directions at once. The map's outer ring is wall, so a shift by one
+// cell never wraps from one rank onto a free cell of the next.
+func spread(from, free uint64, k int) uint64 {
+	reach := from
+	for i := 0; i < k; i++ {
+		next := reach | (reach<<arena.Size|reach>>arena.Size|reach<<1|reach>>1)&free
+		if next == reach {
+			break
+		}
+		reach = next
+	}
+	return reach
+}
+
+// canHit reports whether the player on from can hit the player on target
+// with ice within k actions: walk to a cell of a clear lane at least three
+// cells from the target, place and kick (k - 2 actions to get there), or
+// walk behind ice already in a lane and kick it (k - 1).
+func canHit(m *[arena.Cells]arena.Thing, from, target int, free uint64, k int) bool {
+	if k < 1 {
+		return false
+	}
+	walk1, walk2 := spread(1<<from, free, k-1), uint64(0)
+	if k >= 2 {
+		walk2 = spread(1<<from, free, k-2)
+	}
+	for d := 0; d < 4; d++ {
+		back := arena.Opposite(d) // from the target back along the lane
+		c := arena.Step(target, back)
+		for i := 1; ; i++ {
+			switch m[c] {
+			case arena.Floor:
+				stand := arena.Step(c, back)
+				if i >= 2 && walk2&(1<<stand) != 0 {
+					return true
+				}
+			case arena.Ice:
+				stand := arena.Step(c, back)
+				if i >= 2 && walk1&(1<<stand) != 0 {
+					return true
+				}
+			}
+			if m[c] != arena.Floor {
+				break
+			}
+			c = arena.Step(c, back)
+		}
+	}
+	return false
 }

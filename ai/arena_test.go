@@ -97,3 +97,310 @@ func TestArenaBotVectors(t *testing.T) {
 		})
 	}
 }
+
+func arenaGame(t testing.TB, rules map[string]any, setup json.RawMessage) *arena.State {
+	t.Helper()
+	g := arena.Game{}
+	r, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(games.Config{Rules: r, Setup: setup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*arena.State)
+}
+
+// playPlan plays a plan token by token and checks that every token is
+// legal when it comes and that the plan ends the turn (or the game).
+func playPlan(t *testing.T, st *arena.State, plan []string) {
+	t.Helper()
+	seat := st.Mover()
+	for i, tok := range plan {
+		if st.Status() != games.Ongoing || st.Mover() != seat {
+			t.Fatalf("plan %q goes on after the turn ended (token %d)", plan, i)
+		}
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatalf("plan %q: token %d %q refused: %v", plan, i, tok, err)
+		}
+	}
+	if st.Status() == games.Ongoing && st.Mover() == seat {
+		t.Fatalf("plan %q does not end the turn", plan)
+	}
+}
+
+// TestArenaBotsPlayWholeTurns: every bot, on both seats and under several
+// rule sets, plans turns whose every token is legal and that end the turn.
+func TestArenaBotsPlayWholeTurns(t *testing.T) {
+	ruleSets := []map[string]any{
+		{},
+		{"p1": "freezer", "p2": "freezer", "hp": 2},
+		{"p1": "bomber", "p2": "bomber", "bombTimer": 1, "actions": 2},
+		{"p1": "freezer", "p2": "bomber", "iceHP": 1, "actions": 7, "hp": 1},
+	}
+	names := []string{"easy", "medium", "hard", "expert"}
+	games_ := 3
+	if testing.Short() {
+		games_ = 1
+	}
+	for _, rules := range ruleSets {
+		for i, name := range names {
+			for game := 0; game < games_; game++ {
+				st := arenaGame(t, rules, nil)
+				bots := []Bot{}
+				for _, n := range []string{name, names[(i+game+1)%len(names)]} {
+					b, _ := New("arena", n, Options{Nodes: 20_000})
+					bots = append(bots, b)
+				}
+				if game%2 == 1 {
+					bots[0], bots[1] = bots[1], bots[0]
+				}
+				tokens := 0
+				for turn := 0; turn < 60 && st.Status() == games.Ongoing; turn++ {
+					seat := st.Mover()
+					a, err := Ask(context.Background(), bots[seat], st, seat, ProgressOf(st, int64(game), tokens))
+					if err != nil {
+						t.Fatal(err)
+					}
+					playPlan(t, st, a.Plan)
+					tokens += len(a.Plan)
+				}
+			}
+		}
+	}
+}
+
+// TestArenaBotsDeterministic: the same decision gives the same plan.
+func TestArenaBotsDeterministic(t *testing.T) {
+	st := arenaGame(t, nil, nil)
+	for _, tok := range []string{"move E", "place", "end", "move W", "place", "end"} {
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"easy", "medium", "hard", "expert"} {
+		b, _ := New("arena", name, Options{})
+		d := ProgressOf(st, 11, 6)
+		a1, err1 := Ask(context.Background(), b, st, 0, d)
+		a2, err2 := Ask(context.Background(), b, st.Clone(), 0, d)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(a1.Plan, a2.Plan) {
+			t.Errorf("%s: %q %q (%v %v)", name, a1.Plan, a2.Plan, err1, err2)
+		}
+	}
+}
+
+// TestArenaPlanMidTurn: asked in the middle of a turn, every bot plans the
+// rest of it from where the turn stands; the faithful bots draw from the
+// stream for the current p.
+func TestArenaPlanMidTurn(t *testing.T) {
+	var v arenaBotVector
+	for _, x := range arenaBotVectors(t) {
+		if x.ID == "bot-hard-freezer-kicks-ice" {
+			v = x
+		}
+	}
+	for _, name := range []string{"easy", "medium", "hard", "expert"} {
+		st := v.state(t)
+		played := v.Bot.ExpectPlan[:2] // face E, kick: mid-turn, 4 actions left
+		for _, tok := range played {
+			if err := games.PlayToken(st, tok); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !st.MidTurn() {
+			t.Fatal("not mid-turn")
+		}
+		b, _ := New("arena", name, Options{})
+		p := len(v.Moves) + len(played)
+		a, err := Ask(context.Background(), b, st, 1, ProgressOf(st, v.Seed, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lvl, faithful := arenaLevels[name]; faithful {
+			stream := rng.Own(v.Seed, 1, p)
+			want, _ := planArena(context.Background(), st, lvl, &stream)
+			if !reflect.DeepEqual(a.Plan, want) {
+				t.Errorf("%s: %q, want %q", name, a.Plan, want)
+			}
+		}
+		playPlan(t, st, a.Plan)
+	}
+}
+
+// TestArenaExpertCancelled: a cancelled expert stops at once, with an
+// error or a legal plan.
+func TestArenaExpertCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st := arenaGame(t, map[string]any{"actions": 10, "firstActions": 10}, nil)
+	stream := rng.Own(0, 0, 0)
+	x := &expertSearch{ctx: ctx, budget: arenaExpertNodes, me: 0, p: st.Params(), rng: &stream}
+	plan, err := x.plan(st)
+	if x.nodes > 20 {
+		t.Errorf("%d nodes searched after the cancel", x.nodes)
+	}
+	if err == nil {
+		playPlan(t, st, plan)
+	}
+}
+
+// randomArena walks a game some turns in with random legal tokens.
+func randomArena(t testing.TB, rules map[string]any, seed uint64, turns int) *arena.State {
+	st := arenaGame(t, rules, nil)
+	r := rng.Own(int64(seed), 0, 0)
+	for st.Status() == games.Ongoing && st.Turn() < turns {
+		legal := st.Legal(st.Mover())
+		if err := st.Play(legal[r.Pick(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// TestArenaExpertNeverStaysInABlast is section 8.7's rule: after the
+// expert's turn, no answer of the opponent kills it at the next tick or
+// leaves it without a cell out of the tick after, unless every turn it
+// had allowed that too. The answers are enumerated here independently of
+// the search, through Legal and Play.
+func TestArenaExpertNeverStaysInABlast(t *testing.T) {
+	positions := 40
+	if testing.Short() {
+		positions = 10
+	}
+	checked := 0
+	for i := 0; checked < positions && i < positions*5; i++ {
+		rules := []map[string]any{{}, {"p1": "bomber", "p2": "bomber"}, {"bombTimer": 2}, {"p1": "freezer", "p2": "bomber", "bombTimer": 3}, {"bombTimer": 1, "hp": 2}}[i%5]
+		st := randomArena(t, rules, uint64(i), 2+i%9)
+		if st.Status() != games.Ongoing || st.MidTurn() {
+			continue
+		}
+		me := st.Mover()
+		b, _ := New("arena", "expert", Options{})
+		a, err := Ask(context.Background(), b, st, me, ProgressOf(st, int64(i), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := st.Clone().(*arena.State)
+		playPlan(t, after, a.Plan)
+		checked++
+		if !exposed(after, me) {
+			continue
+		}
+		// Exposed: then every turn must be.
+		eachTurnEnd(st, func(end *arena.State) bool {
+			if !exposed(end, me) {
+				pos, _ := json.Marshal(st.Position())
+				t.Fatalf("position %d: the expert's turn %q can be punished, but not every turn can\n%s", i, a.Plan, pos)
+			}
+			return true
+		})
+	}
+	if checked < positions {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// exposed reports whether some answer of the opponent to the turn that
+// ended in st kills me, or leaves me no reachable cell out of the blast of
+// the bombs due at the end of my next turn.
+func exposed(st *arena.State, me int) bool {
+	if st.Status() != games.Ongoing {
+		return st.Status() != games.Win || st.Winner() != me
+	}
+	bad := false
+	eachTurnEnd(st, func(end *arena.State) bool {
+		bad = end.Status() != games.Ongoing && (end.Status() != games.Win || end.Winner() != me) ||
+			end.Status() == games.Ongoing && !canEscape(end, me)
+		return !bad
+	})
+	return bad
+}
+
+// canEscape: me, to move, can reach a cell out of the blast due at the end
+// of its turn.
+func canEscape(st *arena.State, me int) bool {
+	var bombs, due uint64
+	for _, c := range arena.FloorCells() {
+		if st.At(c) == arena.Bomb {
+			bombs |= 1 << c
+			if st.Timer(c) <= 1 {
+				due |= 1 << c
+			}
+		}
+	}
+	_, blast := arena.Detonate(due, bombs)
+	from := st.PlayerCell(me)
+	seen := map[int]int{from: 0}
+	queue := []int{from}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if blast&(1<<c) == 0 {
+			return true
+		}
+		for d := 0; d < 4; d++ {
+			n := arena.Step(c, d)
+			if _, ok := seen[n]; !ok && st.At(n) == arena.Floor && seen[c] < st.ActionsLeft() {
+				seen[n] = seen[c] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return false
+}
+
+// eachTurnEnd calls fn with every distinct position the mover's turn can
+// end in, by every sequence of legal tokens, until fn returns false.
+func eachTurnEnd(st *arena.State, fn func(end *arena.State) bool) {
+	mover := st.Mover()
+	seen := map[uint64]bool{}
+	ends := map[uint64]bool{}
+	var walk func(s *arena.State) bool
+	walk = func(s *arena.State) bool {
+		for _, m := range s.Legal(mover) {
+			next := s.Clone().(*arena.State)
+			if err := next.Play(m); err != nil {
+				panic(err)
+			}
+			h := next.Hash()
+			if next.Status() != games.Ongoing || next.Mover() != mover {
+				if !ends[h] {
+					ends[h] = true
+					if !fn(next) {
+						return false
+					}
+				}
+				continue
+			}
+			if !seen[h] {
+				seen[h] = true
+				if !walk(next) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	walk(st)
+}
+
+func BenchmarkArenaExpert(b *testing.B) {
+	st := arenaGame(b, nil, nil)
+	for _, tok := range []string{"move E", "move E", "face S", "place", "end", "place", "move N", "move N", "end"} {
+		if err := games.PlayToken(st, tok); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		stream := rng.Own(1, st.Mover(), 9)
+		x := &expertSearch{ctx: context.Background(), budget: arenaExpertNodes, me: st.Mover(), p: st.Params(), rng: &stream}
+		if _, err := x.plan(st); err != nil {
+			b.Fatal(err)
+		}
+		nodes += x.nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
