@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"sort"
+	"time"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/arena"
@@ -47,7 +48,12 @@ func (b arenaBot) Plan(ctx context.Context, d Decision) ([]string, error) {
 // through Ask: it is told neither the game's seed nor how many actions
 // were played, so it draws from the bot's own seed as if none were.
 func (b arenaBot) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
-	plan, err := b.Plan(ctx, Decision{View: st.Clone(), Seat: seat, Seed: b.seed})
+	return firstOfPlan(ctx, b, st, seat, b.seed)
+}
+
+// firstOfPlan is the first action of a planner's plan as a move.
+func firstOfPlan(ctx context.Context, p Planner, st games.State, seat int, seed int64) (games.Move, error) {
+	plan, err := p.Plan(ctx, Decision{View: st.Clone(), Seat: seat, Seed: seed})
 	if err != nil {
 		return games.NoMove, err
 	}
@@ -874,8 +880,9 @@ func init() {
 // (alpha-beta on two plies of whole turns). Draws come only from its own
 // stream (8.1), to break ties among equally scored turns.
 type arenaExpert struct {
-	nodes int64 // actions played in the search before it settles for what it has
-	seed  int64 // for Choose
+	nodes int64         // actions played in the search before it settles for what it has
+	time  time.Duration // a cap on the thinking time on top (0: none)
+	seed  int64         // for Choose
 }
 
 // arenaExpertNodes is the default budget of actions played per turn.
@@ -886,7 +893,7 @@ func newArenaExpert(o Options) arenaExpert {
 	if n <= 0 {
 		n = arenaExpertNodes
 	}
-	return arenaExpert{nodes: n, seed: int64(o.Seed)}
+	return arenaExpert{nodes: n, time: o.Time, seed: int64(o.Seed)}
 }
 
 func (b arenaExpert) Plan(ctx context.Context, d Decision) ([]string, error) {
@@ -897,17 +904,19 @@ func (b arenaExpert) Plan(ctx context.Context, d Decision) ([]string, error) {
 	if st.Status() != games.Ongoing {
 		return nil, errors.New("the game is over")
 	}
+	if b.time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.time)
+		defer cancel()
+	}
 	stream := rng.Own(d.Seed, d.Seat, d.Tokens)
 	x := &expertSearch{ctx: ctx, budget: b.nodes, me: st.Mover(), p: st.Params(), rng: &stream}
-	return x.plan(st)
+	return x.plan(st), nil
 }
 
+// Choose is the first action of the plan (see arenaBot.Choose).
 func (b arenaExpert) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
-	plan, err := b.Plan(ctx, Decision{View: st.Clone(), Seat: seat, Seed: b.seed})
-	if err != nil {
-		return games.NoMove, err
-	}
-	return st.ParseMove(seat, plan[0])
+	return firstOfPlan(ctx, b, st, seat, b.seed)
 }
 
 // Macros are the steps of the search: move D, place or kick facing D (a
@@ -954,8 +963,10 @@ const (
 	arenaGrave = arenaDoomed / 4
 )
 
-// plan searches and returns the tokens of the best turn found.
-func (x *expertSearch) plan(st *arena.State) ([]string, error) {
+// plan searches and returns the tokens of the best turn found. Cancelled
+// or out of budget, it keeps the best turn searched so far (at least the
+// first, searched as far as it got).
+func (x *expertSearch) plan(st *arena.State) []string {
 	var cands []candidate
 	x.eachTurnEnd(st, func(end *arena.State, path []int8) bool {
 		cands = append(cands, candidate{path: append([]int8(nil), path...), static: x.value(end)})
@@ -972,7 +983,7 @@ func (x *expertSearch) plan(st *arena.State) ([]string, error) {
 	})
 	best, alpha := -1, 0
 	for i, c := range cands {
-		if x.ctx.Err() != nil || best >= 0 && x.nodes >= x.budget {
+		if best >= 0 && (x.nodes >= x.budget || x.ctx.Err() != nil) {
 			break
 		}
 		v := c.static
@@ -987,10 +998,7 @@ func (x *expertSearch) plan(st *arena.State) ([]string, error) {
 			best, alpha = i, v
 		}
 	}
-	if best < 0 { // cancelled before a turn was searched
-		return nil, x.ctx.Err()
-	}
-	return x.tokens(st, cands[best].path), nil
+	return x.tokens(st, cands[best].path)
 }
 
 // answer is the value for the expert of its turn ending in st, the

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"testing"
+	"time"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/arena"
@@ -228,21 +230,26 @@ func TestArenaPlanMidTurn(t *testing.T) {
 	}
 }
 
-// TestArenaExpertCancelled: a cancelled expert stops at once, with an
-// error or a legal plan.
+// TestArenaExpertCancelled: a cancelled expert stops at once with the
+// first turn it found, a legal one.
 func TestArenaExpertCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	st := arenaGame(t, map[string]any{"actions": 10, "firstActions": 10}, nil)
 	stream := rng.Own(0, 0, 0)
 	x := &expertSearch{ctx: ctx, budget: arenaExpertNodes, me: 0, p: st.Params(), rng: &stream}
-	plan, err := x.plan(st)
+	plan := x.plan(st)
 	if x.nodes > 20 {
 		t.Errorf("%d nodes searched after the cancel", x.nodes)
 	}
-	if err == nil {
-		playPlan(t, st, plan)
+	playPlan(t, st.Clone().(*arena.State), plan)
+	// Out of time before it starts (Options.Time), it answers all the same.
+	b, _ := New("arena", "expert", Options{Time: time.Nanosecond})
+	a, err := Ask(context.Background(), b, st, 0, ProgressOf(st, 0, 0))
+	if err != nil {
+		t.Fatal(err)
 	}
+	playPlan(t, st, a.Plan)
 }
 
 // randomArena walks a game some turns in with random legal tokens.
@@ -385,9 +392,17 @@ func eachTurnEnd(st *arena.State, fn func(end *arena.State) bool) {
 	walk(st)
 }
 
+// BenchmarkArenaExpert: one turn of the expert in an early middle game,
+// with the default rules and with 10 actions a turn (where the node budget
+// binds).
 func BenchmarkArenaExpert(b *testing.B) {
-	st := arenaGame(b, nil, nil)
-	for _, tok := range []string{"move E", "move E", "face S", "place", "end", "place", "move N", "move N", "end"} {
+	b.Run("actions=5", func(b *testing.B) { benchArenaExpert(b, nil) })
+	b.Run("actions=10", func(b *testing.B) { benchArenaExpert(b, map[string]any{"actions": 10, "firstActions": 3}) })
+}
+
+func benchArenaExpert(b *testing.B, rules map[string]any) {
+	st := arenaGame(b, rules, nil)
+	for _, tok := range []string{"move E", "move E", "face S", "place", "place", "move N", "move N", "end"} {
 		if err := games.PlayToken(st, tok); err != nil {
 			b.Fatal(err)
 		}
@@ -396,11 +411,92 @@ func BenchmarkArenaExpert(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		stream := rng.Own(1, st.Mover(), 9)
 		x := &expertSearch{ctx: context.Background(), budget: arenaExpertNodes, me: st.Mover(), p: st.Params(), rng: &stream}
-		if _, err := x.plan(st); err != nil {
-			b.Fatal(err)
-		}
+		x.plan(st)
 		nodes += x.nodes
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
+
+// boxed is P2 on b6 facing N, hemmed in by ice on b5 and a bomb on c6 that
+// blows up at the end of this turn; P1 stands on f3, in file f.
+const boxed = `{"board":["#######","#2B...#","#I#.#.#","#.....#","#.#.#1#","#.....#","#######"],
+	"bombs":[{"at":"c6","timer":1}],"ice":[{"at":"b5","hp":6}],
+	"players":[{"at":"f3","hp":5,"facing":"W","character":"freezer"},{"at":"b6","hp":5,"facing":"N","character":"bomber"}],
+	"actions":5,"toMove":1}`
+
+// TestArenaBoxedIn is the escape of 8.5 and 8.6 with no safe cell and no
+// free neighbour: medium kicks the first kickable thing (the ice south),
+// hard the one that scores best (the bomb east, whose slide to f6 puts P1
+// on f3 in its blast: +100, and +50 for its timer of 1).
+func TestArenaBoxedIn(t *testing.T) {
+	for name, want := range map[string][]string{"medium": {"face S", "kick"}, "hard": {"face E", "kick"}} {
+		st := arenaGame(t, map[string]any{"p1": "freezer", "p2": "bomber"}, json.RawMessage(boxed))
+		stream := rng.Own(3, 1, 0)
+		plan, err := planArena(context.Background(), st, arenaLevels[name], &stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) < 2 || !reflect.DeepEqual(plan[:2], want) {
+			t.Errorf("%s: plan %q, want it to start %q", name, plan, want)
+		}
+		playPlan(t, st, plan)
+	}
+}
+
+// TestArenaChoose: asked without Ask (no game seed), a bot's move is the
+// first action of its plan, and legal.
+func TestArenaChoose(t *testing.T) {
+	st := arenaGame(t, map[string]any{"p1": "freezer", "p2": "bomber"}, json.RawMessage(boxed))
+	for _, name := range []string{"easy", "medium", "hard", "expert"} {
+		b, _ := New("arena", name, Options{Seed: 4})
+		m, err := b.Choose(context.Background(), st, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, _ := b.(Planner).Plan(context.Background(), Decision{View: st.Clone(), Seat: 1, Seed: 4})
+		if got := st.MoveString(1, m); got != plan[0] {
+			t.Errorf("%s: Choose %q, plan starts %q", name, got, plan[0])
+		}
+	}
+}
+
+// TestArenaExpertTime logs the expert's thinking per turn (time and nodes,
+// median, 99th percentile and worst) against hard under several rule sets
+// (TABULA_LADDER=1 to run; timings are logged, never asserted).
+func TestArenaExpertTime(t *testing.T) {
+	if os.Getenv("TABULA_LADDER") == "" {
+		t.Skip("set TABULA_LADDER=1")
+	}
+	for _, rules := range []map[string]any{{}, {"p1": "freezer", "p2": "bomber"}, {"p1": "bomber", "p2": "bomber"},
+		{"p1": "freezer", "p2": "freezer"}, {"actions": 10, "firstActions": 10}, {"bombTimer": 10, "iceHP": 20}} {
+		var times []time.Duration
+		var nodes []int64
+		for game := 0; game < 10; game++ {
+			st := arenaGame(t, rules, nil)
+			tokens := 0
+			for st.Status() == games.Ongoing && st.Turn() < 200 {
+				seat := st.Mover()
+				stream := rng.Own(int64(game), seat, tokens)
+				var plan []string
+				if seat == game%2 {
+					x := &expertSearch{ctx: context.Background(), budget: arenaExpertNodes, me: seat, p: st.Params(), rng: &stream}
+					start := time.Now()
+					plan = x.plan(st)
+					times = append(times, time.Since(start))
+					nodes = append(nodes, x.nodes)
+				} else {
+					plan, _ = planArena(context.Background(), st, arenaHard, &stream)
+				}
+				playPlan(t, st, plan)
+				tokens += len(plan)
+			}
+		}
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		sort.Slice(nodes, func(i, j int) bool { return nodes[i] < nodes[j] })
+		n := len(times)
+		t.Logf("%v: %d turns; time median %v, p99 %v, worst %v; nodes median %d, p99 %d, worst %d", rules, n,
+			times[n/2].Round(time.Microsecond), times[n*99/100].Round(time.Microsecond), times[n-1].Round(time.Microsecond),
+			nodes[n/2], nodes[n*99/100], nodes[n-1])
+	}
 }
