@@ -93,13 +93,13 @@ func blastOf(ev []games.Event) []string {
 }
 
 // ruleSets are the house-rule combinations the playouts go through, with
-// the share of the games each gets: every pair of characters with the
-// defaults and extreme values. Two Freezers hurt each other only by
-// kicking ice into each other, which random play seldom does, so their
-// games are long (some 1,500 actions with health 1): they play fewer
-// games, with health 1. With one action a
-// turn and ice of health 1 they could never hurt each other at all (the
-// ice would melt at the end of the turn it was placed in).
+// the share of the games each gets (per mille): every pair of characters
+// with the defaults and extreme values. Two Freezers hurt each other only
+// by kicking ice into each other, which random play seldom does, so their
+// games are long (some 1,500 actions even with health 1): they play few
+// games, with health 1. (With one action a turn and ice of health 1 they
+// could never hurt each other at all: the ice would melt at the end of the
+// turn it was placed in.)
 func ruleSets() []struct {
 	rules map[string]any
 	share int
@@ -121,13 +121,12 @@ func ruleSets() []struct {
 			for k, v := range x {
 				r[k] = v
 			}
-			out = append(out, set{r, 82})
+			out = append(out, set{r, 83})
 		}
 	}
 	for _, x := range []set{
-		{map[string]any{"hp": 1}, 6},
-		{map[string]any{"hp": 1, "iceHP": 3, "actions": 3, "firstActions": 1}, 5},
-		{map[string]any{"hp": 1, "iceHP": 20, "actions": 10, "firstActions": 10, "bombTimer": 1}, 5},
+		{map[string]any{"hp": 1}, 2},
+		{map[string]any{"hp": 1, "iceHP": 20, "actions": 10, "firstActions": 10, "bombTimer": 1}, 2},
 	} {
 		x.rules["p1"], x.rules["p2"] = "freezer", "freezer"
 		out = append(out, x)
