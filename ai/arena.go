@@ -886,7 +886,7 @@ type arenaExpert struct {
 }
 
 // arenaExpertNodes is the default budget of actions played per turn.
-const arenaExpertNodes = 250_000
+const arenaExpertNodes = 150_000
 
 func newArenaExpert(o Options) arenaExpert {
 	n := o.Nodes
