@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
 	"github.com/tabulagames/tabula/games/toy"
 )
 
@@ -62,5 +66,48 @@ func TestAIPositionsTheGameStream(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d bid turns checked", checked)
+	}
+}
+
+// `tabula ai` prints the first action of the plan a bot makes for an
+// arena turn: every bot vector of the shared test data.
+func TestAIPrintsTheFirstActionOfAPlan(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(gametest.TestdataDir(), "arena.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vf struct {
+		Vectors []struct {
+			ID    string          `json:"id"`
+			Rules map[string]any  `json:"rules"`
+			Seed  int64           `json:"seed"`
+			Setup json.RawMessage `json:"setup"`
+			Moves []string        `json:"moves"`
+			Bot   *struct {
+				Name       string   `json:"name"`
+				ExpectPlan []string `json:"expectPlan"`
+			} `json:"bot"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(data, &vf); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, v := range vf.Vectors {
+		if v.Bot == nil || len(v.Bot.ExpectPlan) == 0 {
+			continue
+		}
+		raw, err := games.EncodeRecord(&games.Record{Game: "arena", Rules: v.Rules, Seed: v.Seed, Setup: v.Setup, Moves: v.Moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := run(t, string(raw), "ai", "-", "--bot", v.Bot.Name)
+		if want := v.Bot.ExpectPlan[0]; code != 0 || strings.TrimSpace(out) != want {
+			t.Errorf("%s: tabula ai --bot %s says %q (exit %d, %s); the plan starts %q", v.ID, v.Bot.Name, out, code, errs, want)
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Fatalf("only %d bot vectors checked", checked)
 	}
 }
