@@ -4,6 +4,7 @@ package all
 
 import (
 	_ "github.com/tabulagames/tabula/games/alcazar"
+	_ "github.com/tabulagames/tabula/games/arena"
 	_ "github.com/tabulagames/tabula/games/checkerboard"
 	_ "github.com/tabulagames/tabula/games/classic"
 	_ "github.com/tabulagames/tabula/games/infiltration"
