@@ -91,6 +91,7 @@ func (gs *gameScreen) leave() { gs.session.Stop() }
 func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
 func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
 func (gs *gameScreen) Settled()                  { gs.refresh() }
+func (gs *gameScreen) Undo()                     { gs.undo() }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.

@@ -99,6 +99,7 @@ func (h *Host) Submit(token string) error { return h.S.Submit(token) }
 func (h *Host) Refuse(msg string)         { h.Refusal = msg }
 func (h *Host) Say(msg string)            { h.Said = msg }
 func (h *Host) Motion() kit.Motion        { return h.Moving }
+func (h *Host) Undo()                     { h.S.Undo() }
 
 // Settled redraws, as the game screen does to show what it held back.
 func (h *Host) Settled() {
