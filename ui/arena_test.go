@@ -2,10 +2,12 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/arena"
@@ -93,5 +95,44 @@ func TestArenaResultWaitsForTheBlast(t *testing.T) {
 	held.Tick(1)
 	if !gs.result.Visible() || gs.result.Text != "Ben wins!" {
 		t.Fatalf("after the blast: %q", gs.result.Text)
+	}
+}
+
+// TestArenaCharactersReadAsWords: the new-game form offers the
+// characters as people read them ("Bomber", "Freezer") and starts the
+// game with the rules' values; the side panel says them the same way.
+func TestArenaCharactersReadAsWords(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("arena")
+	nd := &newGameForm{u: u, g: g}
+	nd.build(u.defaultSeats(g, 2), nil)
+	nd.seats[1].kind.SetSelected(humanChoice) // no bot: nothing may run after the test
+	var chars []*widget.Select
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case *widget.Select:
+			if len(x.Options) == 2 && x.Options[0] == "Bomber" && x.Options[1] == "Freezer" {
+				chars = append(chars, x)
+			}
+		}
+	}
+	walk(nd.box)
+	if len(chars) != 2 || chars[0].Selected != "Bomber" || chars[1].Selected != "Freezer" {
+		t.Fatalf("%d character choices", len(chars))
+	}
+	chars[0].SetSelected("Freezer")
+	if !nd.start() {
+		t.Fatalf("start refused: %s", nd.problem.Text)
+	}
+	if p1 := u.game.session.Rules.String("p1"); p1 != "freezer" {
+		t.Fatalf("p1 = %q", p1)
+	}
+	if text := u.game.rulesText(); !strings.Contains(text, "Player 1: Freezer (changed)\nPlayer 2: Freezer\n") {
+		t.Fatalf("rules in effect:\n%s", text)
 	}
 }

@@ -443,6 +443,8 @@ func (gs *gameScreen) rulesText() string {
 	return strings.Join(lines, "\n")
 }
 
+// ruleValueText is a rule's value for people: on or off, a number, or a
+// choice with a capital ("Bomber").
 func ruleValueText(v any) string {
 	switch x := v.(type) {
 	case bool:
@@ -450,6 +452,11 @@ func ruleValueText(v any) string {
 			return "on"
 		}
 		return "off"
+	case string:
+		if x == "" {
+			return x
+		}
+		return strings.ToUpper(x[:1]) + x[1:]
 	default:
 		return fmt.Sprint(x)
 	}
