@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -60,8 +61,9 @@ func TestArenaBotsArePacedByAction(t *testing.T) {
 }
 
 // TestArenaResultWaitsForTheBlast: the side panel does not tell who won
-// while the blast that decided it is still spreading; Backspace takes
-// back an action through the screen's Undo.
+// while the blast that decided it is still spreading, then offers Play
+// again and New game; Backspace takes back an action through the
+// screen's Undo.
 func TestArenaResultWaitsForTheBlast(t *testing.T) {
 	u := newTestApp(t)
 	// Ana on b4 facing N; the bomb on d4 blows at the end of her turn.
@@ -92,9 +94,18 @@ func TestArenaResultWaitsForTheBlast(t *testing.T) {
 	if gs.result.Visible() {
 		t.Fatalf("the result %q is shown while the blast spreads", gs.result.Text)
 	}
+	if gs.over.Visible() {
+		t.Fatal("Play again and New game are offered while the blast spreads")
+	}
 	held.Tick(1)
-	if !gs.result.Visible() || gs.result.Text != "Ben wins!" {
+	if !gs.result.Visible() || gs.result.Text != "Ben wins!" || !gs.over.Visible() {
 		t.Fatalf("after the blast: %q", gs.result.Text)
+	}
+	// New game opens the new-game form of this game.
+	before := len(u.win.Canvas().Overlays().List())
+	test.Tap(gs.newGame)
+	if len(u.win.Canvas().Overlays().List()) != before+1 {
+		t.Fatal("New game did not open the form")
 	}
 }
 

@@ -35,6 +35,8 @@ type gameScreen struct {
 	status       *widget.Label
 	result       *widget.Label
 	again        *widget.Button
+	newGame      *widget.Button
+	over         *fyne.Container // Play again and New game, once the game is over
 	seatRows     []*seatRow
 	moves        *widget.List
 	live         *widget.Button
@@ -234,6 +236,8 @@ func (gs *gameScreen) build() {
 	gs.result.Wrapping = fyne.TextWrapWord
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
+	gs.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(s.Game.ID()) })
+	gs.over = container.NewGridWithColumns(2, gs.again, gs.newGame)
 	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
 	gs.toast.Alignment = fyne.TextAlignCenter
 	gs.toast.TextStyle.Bold = true
@@ -289,7 +293,7 @@ func (gs *gameScreen) build() {
 	}
 	info := container.NewVBox(
 		heading(s.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.again, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
@@ -531,10 +535,10 @@ func (gs *gameScreen) refresh() {
 	if out.Over() {
 		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
-		gs.again.Show()
+		gs.over.Show()
 	} else {
 		gs.result.Hide()
-		gs.again.Hide()
+		gs.over.Hide()
 	}
 	if !s.HasHuman() {
 		gs.pause.Show()
