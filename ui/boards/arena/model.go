@@ -142,7 +142,14 @@ func (m *Model) line(s *session.Session) string {
 		return "Tie! Both players were hit."
 	case games.Win:
 		w := st.Winner()
-		return fmt.Sprintf("Game over: %s wins! %s was %s.", s.Seats[w].Name, s.Seats[1-w].Name, deathWord(st, 1-w))
+		winner, loser := s.Seats[w].Name+" wins!", s.Seats[1-w].Name+" was"
+		if s.Seats[w].Name == "You" {
+			winner = "You win!"
+		}
+		if s.Seats[1-w].Name == "You" {
+			loser = "You were"
+		}
+		return fmt.Sprintf("Game over: %s %s %s.", winner, loser, deathWord(st, 1-w))
 	}
 	left := st.ActionsLeft()
 	switch left {

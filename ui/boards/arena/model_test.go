@@ -329,6 +329,11 @@ func TestGameOverWordsAndScorch(t *testing.T) {
 	if len(onCells(m.Reach)) > 0 || len(onCells(m.Visited)) > 0 {
 		t.Fatal("a highlight after the end")
 	}
+	// Words for "You", the name of the person playing the computer.
+	you := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Ben", Controller: "human"}}
+	if m := loaded(newSession(t, you, &blast, "end")); m.Line != "Game over: Ben wins! You were caught in a blast." {
+		t.Fatalf("line %q", m.Line)
+	}
 	// Both caught: a tie.
 	both := blast
 	both.rows = []string{"#######", "#.....#", "#.#.#.#", "#1.B.2#", "#.#.#.#", "#..B..#", "#######"}
@@ -340,6 +345,9 @@ func TestGameOverWordsAndScorch(t *testing.T) {
 		values: map[string]int{"c4": 3}, hp: [2]int{5, 1}, chars: [2]string{"freezer", "freezer"}, actions: 5}
 	if m := loaded(newSession(t, nil, &ko, "kick")); m.Line != "Game over: Ana wins! Ben was knocked out by ice." || m.Fallen[1] != cell("f4") {
 		t.Fatalf("line %q fallen %v", m.Line, m.Fallen)
+	}
+	if m := loaded(newSession(t, you, &ko, "kick")); m.Line != "Game over: You win! Ben was knocked out by ice." {
+		t.Fatalf("line %q", m.Line)
 	}
 }
 

@@ -741,7 +741,7 @@ func (o *playerObj) set(ctr fyne.Position, side float32, seat, dir, hp int, ch g
 		x.Show()
 		x.Refresh()
 	}
-	o.setPips(ctr, side, pips, left, alpha)
+	o.setPips(ctr, side, pips, left, dir, alpha)
 }
 
 // setHeart draws a heart of width w centred at c: two round lobes over a
@@ -762,17 +762,26 @@ func (o *playerObj) setHeart(c fyne.Position, w float32, alpha uint8) {
 	o.tip.Refresh()
 }
 
-// setPips lays the action pips in a row along the bottom of the cell.
-func (o *playerObj) setPips(ctr fyne.Position, side float32, n, left int, alpha uint8) {
+// setPips lays the action pips in a row along the bottom of the cell,
+// leaving room in the middle for the arrow when the player faces south.
+func (o *playerObj) setPips(ctr fyne.Position, side float32, n, left, dir int, alpha uint8) {
 	n = min(n, len(o.pips))
-	p := min(side*0.1, side*0.8/(float32(n)*1.5))
+	room := float32(0)
+	if dir == game.S {
+		room = side * 0.3
+	}
+	p := min(side*0.1, (side*0.86-room)/(float32(n)*1.5))
 	gap := p * 0.5
-	x := ctr.X - (float32(n)*p+float32(n-1)*gap)/2 + p/2
+	width := float32(n)*p + float32(n-1)*gap + room
+	x := ctr.X - width/2 + p/2
 	y := ctr.Y + side*0.5 - p*0.9
 	for i, pip := range o.pips {
 		if i >= n {
 			pip.Hide()
 			continue
+		}
+		if i == (n+1)/2 {
+			x += room // past the arrow
 		}
 		place(pip, fyne.NewPos(x+float32(i)*(p+gap), y), p, p)
 		pip.StrokeColor = kit.WithAlpha(kit.Ink(), alpha)
