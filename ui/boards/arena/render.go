@@ -109,7 +109,9 @@ func (b *Board) buildControls() {
 	dirs := []fyne.CanvasObject{kit.Touch(b.dirBtns[game.W]), kit.Touch(b.dirBtns[game.N]), kit.Touch(b.dirBtns[game.S]), kit.Touch(b.dirBtns[game.E])}
 	acts := []fyne.CanvasObject{kit.Touch(b.placeBtn), kit.Touch(b.kickBtn), kit.Touch(b.endBtn), kit.Touch(b.undoBtn)}
 	if fyne.CurrentDevice().IsMobile() {
-		// A phone: the directions over the actions, each a quarter of the width.
+		// A phone keeps the board tall: a smaller line, the directions over
+		// the actions, each a quarter of the width.
+		b.line.SizeName = theme.SizeNameCaptionText
 		b.endBtn.SetText("End")
 		b.controls = container.NewVBox(b.line, container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
 		return
