@@ -50,9 +50,8 @@ func (b *Board) tell(prev *game.State, events []games.Event) {
 	p.anim = fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
 		p.t = f * float32(st.Total)
 		if f >= 1 {
-			b.finish(p)
+			b.finish(p) // the screen redraws the board, and its line, when all have ended
 		}
-		b.refreshControls()
 		b.Refresh()
 	})
 	p.anim.Curve = fyne.AnimationLinear

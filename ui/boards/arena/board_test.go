@@ -17,7 +17,7 @@ import (
 
 // start opens a game between seats (nil: two people) from a picture (nil:
 // the usual start) on a board of 500x640.
-func start(t *testing.T, seats []games.SeatInfo, p *pic) (*boardtest.Host, *Board) {
+func start(t testing.TB, seats []games.SeatInfo, p *pic) (*boardtest.Host, *Board) {
 	t.Helper()
 	o := boardtest.Options{Seats: seats}
 	if p != nil {
@@ -276,5 +276,19 @@ func TestHintAndSpokenCells(t *testing.T) {
 	sp := b.SpokenSquares()
 	if len(sp) != game.Cells || sp[cell("b6")].Label != "b6, Ana (X, Bomber), 5 health, facing east" {
 		t.Fatalf("spoken b6: %q", sp[cell("b6")].Label)
+	}
+}
+
+// BenchmarkFrame is the cost of one frame of an animation (or of the
+// beat of a bomb about to blow): the whole board drawn again.
+func BenchmarkFrame(bm *testing.B) {
+	h, b := start(bm, nil, &blast)
+	holdAnimations(h, b)
+	h.Redraw()
+	r := render(b)
+	bm.ResetTimer()
+	for i := 0; i < bm.N; i++ {
+		b.pulse = float32(i%10) / 10
+		r.Refresh()
 	}
 }
