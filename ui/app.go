@@ -200,11 +200,24 @@ func (u *App) sessionOptions() session.Options {
 	return session.Options{Post: u.post, Clock: u.clock, NewBot: u.newBot}
 }
 
-// pace sets how long bots wait: the player's settings. It is done once,
-// when the session is made, so a test can set its own afterwards.
+// pace sets how long bots wait: the player's settings. A board that
+// paces a bot's turn of several actions (boardPacing) gets its own
+// pauses, scaled by the player's setting against its default, so "wait
+// 0 s" still plays at once and a slower setting slows every pause. It is
+// done once, when the session is made, so a test can set its own
+// afterwards.
 func (u *App) pace(s *session.Session) {
 	s.BotDelay = u.cfg.BotDelay()
 	s.AutoDelay = u.cfg.BotPace()
+	p, ok := boardPacing[s.Game.ID()]
+	if !ok {
+		return
+	}
+	scale := float64(u.cfg.BotDelay()) / float64(settings.DefaultBotDelay)
+	if !s.HasHuman() {
+		scale = float64(u.cfg.BotPace()) / float64(settings.DefaultBotPace)
+	}
+	p.Apply(s, scale)
 }
 
 // openSession shows the game screen for a session and starts its bots.

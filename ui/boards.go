@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/tabulagames/tabula/ui/boards/alcazar"
+	"github.com/tabulagames/tabula/ui/boards/arena"
 	"github.com/tabulagames/tabula/ui/boards/checkerboard"
 	"github.com/tabulagames/tabula/ui/boards/classic"
 	"github.com/tabulagames/tabula/ui/boards/infiltration"
@@ -15,4 +16,11 @@ var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"checkerboard": checkerboard.New,
 	"infiltration": infiltration.New,
 	"alcazar":      alcazar.New,
+	"arena":        arena.New,
+}
+
+// boardPacing lists the boards that pace a bot's turn of several actions
+// themselves (arena 8.2); other games' bots wait BotDelay before a move.
+var boardPacing = map[string]kit.Pacing{
+	"arena": arena.Pacing,
 }

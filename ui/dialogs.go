@@ -301,12 +301,20 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 			nd.rules[sp.Key] = func() any { return c.Checked }
 			ctl = c
 		case games.ChoiceRule:
+			// People read "Bomber"; the rules keep "bomber".
 			opts := make([]string, len(sp.Choices))
-			copy(opts, sp.Choices)
+			for i, c := range sp.Choices {
+				opts[i] = ruleValueText(c)
+			}
 			s := widget.NewSelect(opts, nil)
-			s.SetSelected(valid.String(sp.Key))
-			nd.rules[sp.Key] = func() any { return s.Selected }
-			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), s)
+			s.SetSelected(ruleValueText(valid.String(sp.Key)))
+			nd.rules[sp.Key] = func() any {
+				if i := s.SelectedIndex(); i >= 0 {
+					return sp.Choices[i]
+				}
+				return ""
+			}
+			ctl = nd.labeled(fmt.Sprintf("%s (default %s)", sp.Label, ruleValueText(sp.Default)), s)
 		default:
 			e := nd.u.newEntry()
 			e.SetText(strconv.Itoa(valid.Int(sp.Key)))

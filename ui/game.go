@@ -35,6 +35,8 @@ type gameScreen struct {
 	status       *widget.Label
 	result       *widget.Label
 	again        *widget.Button
+	newGame      *widget.Button
+	over         *fyne.Container // Play again and New game, once the game is over
 	seatRows     []*seatRow
 	moves        *widget.List
 	live         *widget.Button
@@ -91,6 +93,7 @@ func (gs *gameScreen) leave() { gs.session.Stop() }
 func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
 func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
 func (gs *gameScreen) Settled()                  { gs.refresh() }
+func (gs *gameScreen) Undo()                     { gs.undo() }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.
@@ -233,6 +236,8 @@ func (gs *gameScreen) build() {
 	gs.result.Wrapping = fyne.TextWrapWord
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
+	gs.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(s.Game.ID()) })
+	gs.over = container.NewGridWithColumns(2, gs.again, gs.newGame)
 	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
 	gs.toast.Alignment = fyne.TextAlignCenter
 	gs.toast.TextStyle.Bold = true
@@ -288,7 +293,7 @@ func (gs *gameScreen) build() {
 	}
 	info := container.NewVBox(
 		heading(s.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.again, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
@@ -442,6 +447,8 @@ func (gs *gameScreen) rulesText() string {
 	return strings.Join(lines, "\n")
 }
 
+// ruleValueText is a rule's value for people: on or off, a number, or a
+// choice with a capital ("Bomber").
 func ruleValueText(v any) string {
 	switch x := v.(type) {
 	case bool:
@@ -449,6 +456,11 @@ func ruleValueText(v any) string {
 			return "on"
 		}
 		return "off"
+	case string:
+		if x == "" {
+			return x
+		}
+		return strings.ToUpper(x[:1]) + x[1:]
 	default:
 		return fmt.Sprint(x)
 	}
@@ -523,10 +535,10 @@ func (gs *gameScreen) refresh() {
 	if out.Over() {
 		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
-		gs.again.Show()
+		gs.over.Show()
 	} else {
 		gs.result.Hide()
-		gs.again.Hide()
+		gs.over.Hide()
 	}
 	if !s.HasHuman() {
 		gs.pause.Show()

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/all"
 	"github.com/tabulagames/tabula/games/toy"
@@ -502,5 +503,15 @@ func TestEscapeWhereverTheFocusIs(t *testing.T) {
 	escape()
 	if u.game != nil || u.picker == nil {
 		t.Fatal("Escape did not go back to the picker")
+	}
+}
+
+// TestPlayableGamesHaveIconsAndRules: every game on the picker has its
+// icon and its rules for players.
+func TestPlayableGamesHaveIconsAndRules(t *testing.T) {
+	for _, g := range playable() {
+		if len(assets.Icon(g.ID())) == 0 || strings.HasPrefix(assets.Help(g.ID()), "The rules of this game are not written") {
+			t.Errorf("%s has no icon or no rules text", g.ID())
+		}
 	}
 }

@@ -48,7 +48,7 @@ type Options struct {
 // Start opens game id on a session (seed 1, no pauses before bot moves)
 // on Fyne's test app, makes its board with newBoard, sizes and draws it,
 // and lets the bots move.
-func Start(t *testing.T, id string, newBoard func(kit.Host) kit.Board, o Options) *Host {
+func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options) *Host {
 	t.Helper()
 	test.NewTempApp(t)
 	g, ok := games.Lookup(id)
@@ -99,6 +99,7 @@ func (h *Host) Submit(token string) error { return h.S.Submit(token) }
 func (h *Host) Refuse(msg string)         { h.Refusal = msg }
 func (h *Host) Say(msg string)            { h.Said = msg }
 func (h *Host) Motion() kit.Motion        { return h.Moving }
+func (h *Host) Undo()                     { h.S.Undo() }
 
 // Settled redraws, as the game screen does to show what it held back.
 func (h *Host) Settled() {

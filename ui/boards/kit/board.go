@@ -38,6 +38,9 @@ type Host interface {
 	// Settled tells the screen that a long animation has ended, so it can
 	// show what it held back (the result of alcazar's movement phase).
 	Settled()
+	// Undo does what the toolbar's Undo does (in the middle of a person's
+	// turn of several actions, it takes back the last one).
+	Undo()
 }
 
 // Animator is implemented by boards whose animations tell a story worth
@@ -59,6 +62,26 @@ type SpokenBoard interface {
 // game screen shows them under the board, above the refusal line.
 type BoardControls interface {
 	Controls() fyne.CanvasObject
+}
+
+// Pacing is how a board wants the app to play a bot's turn of several
+// actions so people can follow it (arena 8.2), at the player's default
+// "Computer waits" setting: Turn before the turn's first action, Token
+// before each later one.
+type Pacing struct {
+	Turn  time.Duration
+	Token func(token string) time.Duration
+}
+
+// Apply sets the pacing on a session, every pause scaled by scale (the
+// player's setting over its default: 0 plays at once, 2 twice as slowly).
+func (p Pacing) Apply(s *session.Session, scale float64) {
+	s.BotDelay = scaled(p.Turn, scale)
+	s.TokenDelay = func(token string) time.Duration { return scaled(p.Token(token), scale) }
+}
+
+func scaled(d time.Duration, scale float64) time.Duration {
+	return time.Duration(float64(d) * max(0, scale))
 }
 
 // Motion is the animation setting: durations are scaled by Speed (1 =

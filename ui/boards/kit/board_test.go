@@ -2,9 +2,11 @@ package kit
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/classic"
@@ -55,5 +57,39 @@ func TestMotionAnimateHonoursReducedMotion(t *testing.T) {
 	}
 	if (Motion{}).Scale(150) != 150 || (Motion{Speed: 0.5}).Scale(150) != 75 || (Motion{Reduced: true}).Scale(150) != 0 {
 		t.Fatal("Scale")
+	}
+}
+
+func TestPacingIsScaledBySetting(t *testing.T) {
+	g, _ := games.Lookup("classic")
+	s, err := session.New(g, nil, 1, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}, nil, session.Options{Post: func(func()) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Pacing{Turn: time.Second, Token: func(tok string) time.Duration {
+		if tok == "quick" {
+			return 250 * time.Millisecond
+		}
+		return 500 * time.Millisecond
+	}}
+	p.Apply(s, 2)
+	if s.BotDelay != 2*time.Second || s.TokenDelay("quick") != 500*time.Millisecond || s.TokenDelay("step") != time.Second {
+		t.Fatalf("twice as slow: turn %v, tokens %v %v", s.BotDelay, s.TokenDelay("quick"), s.TokenDelay("step"))
+	}
+	p.Apply(s, 0)
+	if s.BotDelay != 0 || s.TokenDelay("step") != 0 {
+		t.Fatal("a setting of 0 still waits")
+	}
+}
+
+func TestTouchKeepsControlsFingerSized(t *testing.T) {
+	test.NewTempApp(t)
+	small := widget.NewButton("", nil)
+	if ms := Touch(small).MinSize(); ms.Width < MinTouch || ms.Height < MinTouch {
+		t.Fatalf("a touch target of %v", ms)
+	}
+	wide := widget.NewButton("A long label that is wider than a finger", nil)
+	if ms := Touch(wide).MinSize(); ms.Width != wide.MinSize().Width || ms.Height < MinTouch {
+		t.Fatalf("a wide control's touch target %v, its own %v", ms, wide.MinSize())
 	}
 }
