@@ -1,0 +1,185 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/revenge"
+)
+
+// Revenge bots (shared/rules/revenge.md section 12). Every one reads the
+// position through the rules engine (Legal, WinningMoves, LineCounts), so
+// every house rule is respected.
+//
+//   - easy: a uniformly random legal move.
+//   - medium: a move that wins at once; else, among the moves that leave
+//     the next seat no win at once (all moves if none does), the one with
+//     the best evaluation, ties at random; it reinforces only when no
+//     other such move is left.
+//   - hard: max-n over one full round plus its own next move (players + 1
+//     plies), the evaluation at the leaves, under a node budget.
+
+// Default node budgets.
+const (
+	revHardNodes = 400_000
+)
+
+// revEvalAll is the evaluation of section 12 for every seat: a line with
+// k >= 1 squares of a seat is worth 4^(k-1), halved when another seat
+// owns at least as many of its squares; a seat's score is its sum minus
+// the largest sum of the others. Everything is doubled so the halves
+// stay whole.
+func revEvalAll(st games.State, scores []int) {
+	s := st.(*revenge.State)
+	counts := s.LineCounts()
+	var sums [revenge.MaxSeats]int
+	seats := len(scores)
+	for l := 0; l < s.NumLines(); l++ {
+		c := &counts[l]
+		for p := 0; p < seats; p++ {
+			k := int(c[p])
+			if k == 0 {
+				continue
+			}
+			w := 2 << (2 * (k - 1))
+			for q := 0; q < seats; q++ {
+				if q != p && int(c[q]) >= k {
+					w /= 2
+					break
+				}
+			}
+			sums[p] += w
+		}
+	}
+	for p := 0; p < seats; p++ {
+		best := 0
+		first := true
+		for q := 0; q < seats; q++ {
+			if q != p && (first || sums[q] > best) {
+				best, first = sums[q], false
+			}
+		}
+		scores[p] = sums[p] - best
+	}
+}
+
+// revScore is the evaluation for one seat after one of its moves. A
+// move that ends the game there is a draw, scored 0 (section 12): medium
+// plays its wins before it scores moves, and only the mover can win.
+func revScore(s *revenge.State, seat int) int {
+	if s.Outcome().Over() {
+		return 0
+	}
+	var scores [revenge.MaxSeats]int
+	revEvalAll(s, scores[:s.Seats()])
+	return scores[seat]
+}
+
+func revState(st games.State) (*revenge.State, error) {
+	s, ok := st.(*revenge.State)
+	if !ok {
+		return nil, fmt.Errorf("not a revenge position")
+	}
+	return s, nil
+}
+
+// revMedium is the medium bot of section 12.
+type revMedium struct{ seed uint64 }
+
+func (b revMedium) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	s, err := revState(st)
+	if err != nil {
+		return games.NoMove, err
+	}
+	legal := s.Legal(seat)
+	if len(legal) == 0 {
+		return games.NoMove, fmt.Errorf("seat %d has no legal move", seat)
+	}
+	if err := ctx.Err(); err != nil {
+		return legal[0], err
+	}
+	rng := rngFor(b.seed, st, seat)
+	if wins := s.WinningMoves(); len(wins) > 0 {
+		return wins[rng.IntN(len(wins))], nil
+	}
+	// Sort the moves into four groups, best first: safe and not a
+	// reinforcement, safe reinforcements, unsafe others, unsafe
+	// reinforcements. A move is safe when the next seat cannot win at once
+	// after it.
+	var groups [4][]games.Move
+	var scores [revenge.MaxSquares]int
+	for _, m := range legal {
+		c := s.Clone().(*revenge.State)
+		if err := c.Play(m); err != nil {
+			return legal[0], fmt.Errorf("medium: legal move refused: %w", err)
+		}
+		g := 0
+		if s.KindAt(int(m)) == revenge.Reinforce {
+			g = 1
+		}
+		if len(c.WinningMoves()) > 0 {
+			g += 2
+		}
+		groups[g] = append(groups[g], m)
+		scores[m] = revScore(c, seat)
+	}
+	for _, g := range groups {
+		if len(g) > 0 {
+			return revBest(g, scores[:], rng), nil
+		}
+	}
+	return legal[0], nil // not reached: every legal move is in a group
+}
+
+// revBest is the move of ms with the best score, ties at random.
+func revBest(ms []games.Move, scores []int, rng *rand.Rand) games.Move {
+	var ties []games.Move
+	for _, m := range ms {
+		switch {
+		case len(ties) == 0 || scores[m] > scores[ties[0]]:
+			ties = append(ties[:0], m)
+		case scores[m] == scores[ties[0]]:
+			ties = append(ties, m)
+		}
+	}
+	return ties[rng.IntN(len(ties))]
+}
+
+// revHard is the hard bot: max-n to players + 1 plies.
+func revHard(o Options) Bot {
+	return revMaxN{o: o, nodes: revHardNodes, extra: 1}
+}
+
+// revMaxN searches players + extra plies with max-n (the depth depends on
+// the number of seats, known only when it is asked).
+type revMaxN struct {
+	o     Options
+	nodes int64
+	extra int
+}
+
+func (b revMaxN) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	if _, err := revState(st); err != nil {
+		return games.NoMove, err
+	}
+	nodes := b.nodes
+	if b.o.Nodes > 0 {
+		nodes = b.o.Nodes
+	}
+	mn := &MaxN{Eval: revEvalAll, MaxDepth: st.Seats() + b.extra, Nodes: nodes, Time: b.o.Time, Seed: b.o.Seed}
+	return mn.Choose(ctx, st, seat)
+}
+
+func init() {
+	Register(Spec{Game: "revenge", Name: "easy", Level: 1,
+		About: "Plays a random square.",
+		New:   func(o Options) Bot { return Random{Seed: o.Seed} }})
+	Register(Spec{Game: "revenge", Name: "medium", Level: 2,
+		About: "Wins when it can, stops the next player's win, else plays the best-looking square.",
+		New:   func(o Options) Bot { return revMedium{seed: o.Seed} }})
+	Register(Spec{Game: "revenge", Name: "hard", Level: 3,
+		About: "Looks one full round ahead, plus its own next move.",
+		New:   revHard})
+}

@@ -1,0 +1,252 @@
+package ai
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/revenge"
+)
+
+func revNew(t testing.TB, rules map[string]any, setup string) *revenge.State {
+	t.Helper()
+	g := revenge.Game{}
+	r, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := games.Config{Rules: r}
+	if setup != "" {
+		cfg.Setup = json.RawMessage(setup)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*revenge.State)
+}
+
+func revBot(t testing.TB, name string, seed uint64, nodes int64) Bot {
+	t.Helper()
+	b, err := New("revenge", name, Options{Seed: seed, Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func revChoose(t testing.TB, b Bot, st *revenge.State) string {
+	t.Helper()
+	seat := st.ToMove()[0]
+	a, err := Ask(context.Background(), b, st, seat, ProgressOf(st, 0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.MoveString(seat, a.Move)
+}
+
+// TestRevengeEval checks the evaluation of section 12 on a hand-counted
+// position (units doubled: a line with one mark is 2, two marks 8, three
+// 32; halved when another seat owns as many or more of the line).
+func TestRevengeEval(t *testing.T) {
+	// x: a4 b4 c4 (rank 4), o: a3, +: nothing.
+	st := revNew(t, nil, `{"board":["xxx.","o...","....","...."],"toMove":1}`)
+	// x: rank 4 with three marks 32; the a-file 1 (o has a3 too, so
+	// halved); the b-file, c-file and the a4-d1 diagonal 2 each: 39.
+	// o: rank 3 2, the a-file 1: 3. +: 0.
+	// Scores: x 39-3 = 36, o 3-39 = -36, + 0-39 = -39.
+	scores := make([]int, 3)
+	revEvalAll(st, scores)
+	if scores[0] != 36 || scores[1] != -36 || scores[2] != -39 {
+		t.Fatalf("scores %v, want [36 -36 -39]", scores)
+	}
+}
+
+// TestRevengeMediumRules checks medium's order of section 12 on random
+// positions of several rule sets: it takes a win when there is one;
+// otherwise its move leaves the next seat no win whenever some move does;
+// it reinforces only when no other move is as safe; and among the moves it
+// may choose from it picks one of the best evaluation.
+func TestRevengeMediumRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	checked := map[string]int{}
+	for _, rules := range []map[string]any{nil, {"size": 3}, {"players": 2}, {"players": 4, "size": 5}, {"antiRevenge": false}, {"reinforce": false}} {
+		for game := 0; game < 40; game++ {
+			st := revNew(t, rules, "")
+			for !st.Outcome().Over() {
+				seat := st.ToMove()[0]
+				tok := revChoose(t, revBot(t, "medium", uint64(game), 0), st)
+				m, err := st.ParseMove(seat, tok)
+				if err != nil {
+					t.Fatalf("medium played %s: %v", tok, err)
+				}
+				checked[revCheckMedium(t, st, seat, m)]++
+				legal := st.Legal(seat)
+				if err := st.Play(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, kind := range []string{"win", "safe", "unsafe"} {
+		if checked[kind] == 0 {
+			t.Errorf("no position where medium's choice was %q: %v", kind, checked)
+		}
+	}
+}
+
+// revCheckMedium checks medium's move m on st and says which case it was.
+func revCheckMedium(t *testing.T, st *revenge.State, seat int, m games.Move) string {
+	t.Helper()
+	if wins := st.WinningMoves(); len(wins) > 0 {
+		c := st.Clone()
+		if err := c.Play(m); err != nil || c.Outcome().Status != games.Win {
+			t.Fatalf("medium missed a win %v: %v", wins, st.Position())
+		}
+		return "win"
+	}
+	type option struct {
+		safe, reinforce bool
+		score           int
+	}
+	opts := map[games.Move]option{}
+	anySafe, safeOther := false, false
+	for _, l := range st.Legal(seat) {
+		c := st.Clone().(*revenge.State)
+		if err := c.Play(l); err != nil {
+			t.Fatal(err)
+		}
+		o := option{safe: len(c.WinningMoves()) == 0, reinforce: st.KindAt(int(l)) == revenge.Reinforce, score: revScore(c, seat)}
+		opts[l] = o
+		anySafe = anySafe || o.safe
+		safeOther = safeOther || (o.safe && !o.reinforce)
+	}
+	got := opts[m]
+	if anySafe && !got.safe {
+		t.Fatalf("medium played unsafe %s though a safe move exists: %v", st.MoveString(seat, m), st.Position())
+	}
+	if got.reinforce && (safeOther || !anySafe) {
+		t.Fatalf("medium reinforced %s though another move was as safe: %v", st.MoveString(seat, m), st.Position())
+	}
+	for l, o := range opts {
+		if o.safe == got.safe && o.reinforce == got.reinforce && o.score > got.score {
+			t.Fatalf("medium played %s (%d) but %s scores %d: %v", st.MoveString(seat, m), got.score, st.MoveString(seat, l), o.score, st.Position())
+		}
+	}
+	if got.safe {
+		return "safe"
+	}
+	return "unsafe"
+}
+
+// TestRevengeHardTactics: hard wins at once, and as the last seat before
+// a threat it steals a mark of the threatened line.
+func TestRevengeHardTactics(t *testing.T) {
+	// x to move completes rank 4 by stealing d4 from o.
+	st := revNew(t, nil, `{"board":["xxxo","o...","+...","...."],"toMove":0}`)
+	if got := revChoose(t, revBot(t, "hard", 1, 0), st); got != "d4" {
+		t.Errorf("hard played %s, not the win d4", got)
+	}
+	// + to move; x (next) threatens rank 4 on d4. Only a steal of a4, b4
+	// or c4 stops it (a mark on d4 would be stolen back at once).
+	st = revNew(t, nil, `{"board":["xxx.","oo..","+...","...."],"toMove":2}`)
+	if got := revChoose(t, revBot(t, "hard", 1, 0), st); got != "a4" && got != "b4" && got != "c4" {
+		t.Errorf("hard played %s and lets x win on d4", got)
+	}
+}
+
+// TestRevengeBotsLegal plays whole games of every bot under every board
+// size and seat count and both switches, through the notation, so every
+// move a bot makes must be legal; the search bots on small budgets.
+func TestRevengeBotsLegal(t *testing.T) {
+	names := revLevels()
+	i := 0
+	for size := revenge.MinSize; size <= revenge.MaxSize; size++ {
+		for players := 2; players <= revenge.MaxSeats; players++ {
+			rules := map[string]any{"size": size, "players": players, "antiRevenge": i%2 == 0, "reinforce": i%3 != 0}
+			st := revNew(t, rules, "")
+			bots := make([]Bot, players)
+			for seat := range bots {
+				bots[seat] = revBot(t, names[(i+seat)%len(names)], uint64(i), 2_000)
+			}
+			if _, err := PlayGame(context.Background(), st, 0, bots, 300); err != nil {
+				t.Fatalf("rules %v: %v", rules, err)
+			}
+			i++
+		}
+	}
+}
+
+func revLevels() []string {
+	var out []string
+	for _, s := range ForGame("revenge") {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+func revMidgame(t testing.TB) *revenge.State {
+	st := revNew(t, nil, "")
+	for _, tok := range []string{"a4", "b3", "c2", "a4", "d1", "b2"} {
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// TestRevengeDeterministic: the same seed on the same position gives the
+// same move, at the default budgets.
+func TestRevengeDeterministic(t *testing.T) {
+	st := revMidgame(t)
+	for _, name := range revLevels() {
+		first := revChoose(t, revBot(t, name, 42, 0), st)
+		if again := revChoose(t, revBot(t, name, 42, 0), st); again != first {
+			t.Errorf("%s: seed 42 played %s then %s", name, first, again)
+		}
+	}
+}
+
+// TestRevengeCancel: a cancelled context stops every bot at once with an
+// error (and a legal move or none); a search with no budget stops soon
+// after its context is cancelled.
+func TestRevengeCancel(t *testing.T) {
+	st := revMidgame(t)
+	seat := st.ToMove()[0]
+	for _, name := range revLevels() {
+		if name == "easy" {
+			continue // a random choice does no work to stop
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		m, err := revBot(t, name, 1, 0).Choose(ctx, st.Clone(), seat)
+		if err == nil {
+			t.Errorf("%s: a cancelled search returned no error", name)
+		}
+		if m != games.NoMove {
+			if err := st.Clone().Play(m); err != nil {
+				t.Errorf("%s: illegal move after cancel: %v", name, err)
+			}
+		}
+	}
+	big := revNew(t, map[string]any{"size": 6, "players": 4}, "")
+	for _, name := range revLevels()[2:] {
+		b := revBot(t, name, 1, 1<<40)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := b.Choose(ctx, big.Clone(), 0)
+			done <- err
+		}()
+		time.Sleep(20 * time.Millisecond)
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s did not stop within 5 s of cancellation", name)
+		}
+	}
+}
