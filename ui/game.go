@@ -454,11 +454,15 @@ func ruleValueText(v any) string {
 	}
 }
 
-// moveText is one line of the move list: "1. X b2".
+// moveText is one line of the move list: "1. X b2", or the board's own
+// words for it ("7. Ana takes b4 from Bo").
 func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
 	if i >= s.Plies() {
 		return ""
+	}
+	if t, ok := gs.board.(kit.Teller); ok {
+		return fmt.Sprintf("%d. %s", i+1, t.MoveText(s, i))
 	}
 	movers := s.State(i).ToMove()
 	who := ""
@@ -588,8 +592,8 @@ func (gs *gameScreen) statusText() string {
 		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
-		if out.Reason == "" {
-			return "Game over."
+		if _, told := gs.board.(kit.Teller); told || out.Reason == "" {
+			return "Game over." // a board that tells the result says why in its headline
 		}
 		return strings.ToUpper(out.Reason[:1]) + out.Reason[1:] + "."
 	}
@@ -610,8 +614,12 @@ func (gs *gameScreen) statusText() string {
 	return strings.Join(names, " and ") + " to move"
 }
 
-// winnerText is the result banner: who won, or a draw.
+// winnerText is the result banner: who won, or a draw, in the board's
+// own words when it has them.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
+	if t, ok := gs.board.(kit.Teller); ok {
+		return t.ResultText(gs.session, out)
+	}
 	if out.Status == games.Draw {
 		return "Draw"
 	}

@@ -81,3 +81,76 @@ func TestNewGameClassicHasNoSymbolChoice(t *testing.T) {
 		t.Fatalf("classic remembered a symbol: %+v", last.Seats)
 	}
 }
+
+var revengeThree = []games.SeatInfo{
+	{Name: "Ana", Controller: "human"},
+	{Name: "Bo", Controller: "human", Symbol: "Ψ"},
+	{Name: "Cy", Controller: "human"},
+}
+
+func startRevenge(t *testing.T, seats []games.SeatInfo) (*gameScreen, uiLoop) {
+	t.Helper()
+	u := newTestApp(t)
+	g, _ := games.Lookup("revenge")
+	return openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), seats, nil)
+}
+
+// The move list, the result and the score line of a three-seat game are
+// told in words with the people's names and chosen symbols.
+func TestRevengeScreenTellsMovesAndTheResult(t *testing.T) {
+	gs, _ := startRevenge(t, revengeThree)
+	for _, tok := range strings.Fields("a1 a4 b4 b1 b4 b3 c1 a2 b2 d1") {
+		if err := gs.Submit(tok); err != nil {
+			t.Fatalf("%s: %v", tok, err)
+		}
+	}
+	if got := gs.moveText(4); got != "5. Bo takes b4 from Cy" {
+		t.Fatalf("move 5: %q", got)
+	}
+	if got := gs.moveText(9); got != "10. Ana places on d1" {
+		t.Fatalf("move 10: %q", got)
+	}
+	if gs.result.Text != "Ana wins: a full row, rank 1" || !gs.result.Visible() || gs.status.Text != "Game over." {
+		t.Fatalf("result %q, status %q", gs.result.Text, gs.status.Text)
+	}
+	if len(gs.seatRows) != 3 || gs.seatRows[0].turn.Text != "winner" || gs.seatRows[1].turn.Text != "" {
+		t.Fatalf("seat rows: %d, %q %q", len(gs.seatRows), gs.seatRows[0].turn.Text, gs.seatRows[1].turn.Text)
+	}
+	if got := gs.scoreText(); got != "This session: X 1, Ψ 0, + 0, draws 0" {
+		t.Fatalf("score line %q", got)
+	}
+}
+
+// A draw says why.
+func TestRevengeScreenSaysWhyADraw(t *testing.T) {
+	gs, _ := startRevenge(t, revengeThree)
+	for _, tok := range strings.Fields("a4 b4 c4 a4 b4 c4 a4 b4 c4") {
+		if err := gs.Submit(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if gs.result.Text != "Draw: the same position came up for the third time" {
+		t.Fatalf("result %q", gs.result.Text)
+	}
+}
+
+// One person and two computers: the computers answer and their moves are
+// told apart by their symbols, since they share a name.
+func TestRevengeAgainstTwoComputers(t *testing.T) {
+	seats := []games.SeatInfo{{Name: "Ana", Controller: "human"},
+		{Name: "Computer", Controller: "ai", Bot: "easy"}, {Name: "Computer", Controller: "ai", Bot: "easy"}}
+	gs, loop := startRevenge(t, seats)
+	if err := gs.Submit("a4"); err != nil {
+		t.Fatal(err)
+	}
+	loop.until(t, "both computers to answer", func() bool { return gs.session.Plies() == 3 })
+	if got := gs.moveText(1); !strings.HasPrefix(got, "2. Computer (O) ") {
+		t.Fatalf("move 2: %q", got)
+	}
+	if got := gs.moveText(2); !strings.HasPrefix(got, "3. Computer (+) ") {
+		t.Fatalf("move 3: %q", got)
+	}
+	if gs.statusText() != "Ana to move" || gs.seatRows[0].turn.Text != "to move" {
+		t.Fatalf("status %q", gs.statusText())
+	}
+}
