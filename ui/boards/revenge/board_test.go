@@ -205,6 +205,11 @@ func TestBadgesShowTheTurnAndTheStealRecords(t *testing.T) {
 	if badgeText(b.ctl.badges[0]) != "Ana no steal" {
 		t.Fatalf("Ana's badge: %q", badgeText(b.ctl.badges[0]))
 	}
+	// A phone's narrow badges name the victim by symbol, over two lines.
+	bo.set(&b.m, 1, true)
+	if got := badgeText(bo); got != "took a4 from X" || bo.text.Segments[1].(*widget.TextSegment).Text != "from X" {
+		t.Fatalf("Bo's badge on a phone: %q", got)
+	}
 }
 
 func badgeText(bd *badge) string {

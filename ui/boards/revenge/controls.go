@@ -28,6 +28,7 @@ type controls struct {
 	ask     *fyne.Container
 	askText *widget.Label
 	focus   *widget.Label
+	phone   bool
 }
 
 func newControls(b *Board) *controls {
@@ -39,19 +40,23 @@ func newControls(b *Board) *controls {
 	}
 	c.last, c.askText, c.focus = wrapped(), wrapped(), wrapped()
 	c.askText.TextStyle.Bold = true
-	c.focus.Importance = widget.LowImportance
+	c.focus.TextStyle.Italic = true
 	yes := widget.NewButtonWithIcon("Reinforce", theme.ConfirmIcon(), b.confirm)
 	yes.Importance = widget.HighImportance
 	no := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), b.cancel)
-	buttons := container.NewHBox(layout.NewSpacer(), no, yes)
-	c.ask = container.NewBorder(nil, nil, nil, buttons, c.askText)
-	if fyne.CurrentDevice().IsMobile() { // narrow: the buttons under the question
-		c.ask = container.NewVBox(c.askText, buttons)
-	}
+	c.ask = container.NewBorder(nil, nil, nil, container.NewHBox(no, yes), c.askText)
 	c.ask.Hide()
-	c.box = container.NewVBox(c.row, container.New(minLines{2}, container.NewStack(c.last, c.ask)))
-	if !fyne.CurrentDevice().IsMobile() { // no pointer to hover with on a phone: a long press says it
-		c.box.Add(container.New(minLines{2}, c.focus))
+	if c.phone = fyne.CurrentDevice().IsMobile(); c.phone {
+		// A phone keeps the board large: the question, briefly, with
+		// buttons as icons, takes the place of the badges while it is
+		// asked; the last move is in the move list and ringed on the
+		// board; with no pointer to hover with, a long press says what a
+		// square means.
+		yes.SetText("")
+		no.SetText("")
+		c.box = container.NewVBox(container.NewStack(c.row, c.ask))
+	} else {
+		c.box = container.NewVBox(c.row, container.New(minLines{1}, container.NewStack(c.last, c.ask)), container.New(minLines{2}, c.focus))
 	}
 	return c
 }
@@ -63,7 +68,7 @@ func (c *controls) refresh() {
 		c.badges = c.badges[:0]
 		c.row.Objects = nil
 		for range m.People.Names {
-			bd := newBadge()
+			bd := newBadge(c.phone)
 			c.badges = append(c.badges, bd)
 			c.row.Objects = append(c.row.Objects, bd.box)
 		}
@@ -71,22 +76,33 @@ func (c *controls) refresh() {
 		c.row.Refresh()
 	}
 	for seat, bd := range c.badges {
-		bd.set(m, seat)
+		bd.set(m, seat, c.phone)
 	}
-	c.last.SetText(m.LastText)
-	if q := m.Question(); q != "" {
-		c.askText.SetText(q)
-		c.last.Hide()
-		c.ask.Show()
+	if m.LastText == "" {
+		c.last.SetText("No move yet.")
 	} else {
-		c.ask.Hide()
-		c.last.Show()
+		c.last.SetText(m.LastText)
 	}
+	asking := m.Question(c.phone)
+	c.askText.SetText(asking)
+	showIf(c.ask, asking != "")
+	showIf(c.last, asking == "")
+	showIf(c.row, asking == "" || !c.phone) // a phone asks in the badges' place
 	c.focus.SetText(c.b.focusText())
 }
 
+func showIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
 // badge is one seat in the turn order: its symbol in its colour, its
-// name, and under it the seat's steal record.
+// name, and under it the seat's steal record (on a phone, where three or
+// four badges share the width, the symbol names the seat and the record
+// takes both lines).
 type badge struct {
 	bg   *canvas.Rectangle
 	sym  *canvas.Text
@@ -94,21 +110,25 @@ type badge struct {
 	box  fyne.CanvasObject
 }
 
-func newBadge() *badge {
+func newBadge(phone bool) *badge {
 	bd := &badge{bg: canvas.NewRectangle(color.Transparent), sym: canvas.NewText("", color.Transparent), text: widget.NewRichText()}
 	bd.bg.CornerRadius = theme.InputRadiusSize() * 2
 	bd.sym.TextStyle.Bold = true
 	bd.sym.TextSize = theme.TextSize() * 1.6
+	if phone {
+		bd.sym.TextSize = theme.TextSize() * 1.3
+	}
 	bd.text.Truncation = fyne.TextTruncateEllipsis
 	pad := canvas.NewRectangle(color.Transparent)
 	pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
-	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, bd.text))
+	text := container.New(minLines{2}, bd.text) // every badge as tall, whatever it says
+	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, text))
 	return bd
 }
 
 // set shows seat: filled in its colour when it is to move, gold when it
 // won, outlined faintly otherwise.
-func (bd *badge) set(m *Model, seat int) {
+func (bd *badge) set(m *Model, seat int, phone bool) {
 	col := kit.SeatColor(seat)
 	bd.sym.Text, bd.sym.Color = m.People.Symbols[seat], col
 	bd.sym.Refresh()
@@ -122,14 +142,17 @@ func (bd *badge) set(m *Model, seat int) {
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = color.Transparent, kit.WithAlpha(kit.Ink(), 0x40), 1
 	}
 	bd.bg.Refresh()
-	steal := m.Steals[seat]
-	if steal == "" {
-		steal = "no steal"
+	caption := widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}
+	first := &widget.TextSegment{Text: m.People.Plain(seat), Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}}
+	second := &widget.TextSegment{Text: m.StealLine(seat, false), Style: caption}
+	if phone {
+		took, from, _ := strings.Cut(m.StealLine(seat, true), " from ")
+		first = &widget.TextSegment{Text: took, Style: caption}
+		if second.Text = ""; from != "" {
+			second.Text = "from " + from
+		}
 	}
-	bd.text.Segments = []widget.RichTextSegment{
-		&widget.TextSegment{Text: m.People.Plain(seat), Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}},
-		&widget.TextSegment{Text: steal, Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}},
-	}
+	bd.text.Segments = []widget.RichTextSegment{first, second}
 	bd.text.Refresh()
 }
 

@@ -43,7 +43,7 @@ type Model struct {
 	Hint     int           // the hinted square
 	Cursor   int           // the keyboard cursor
 	Pending  int           // the mover's own square waiting for "reinforce?" to be confirmed
-	Steals   []string      // each seat's steal record: "took b3 from Ana", or ""
+	Steals   []Steal       // each seat's steal record
 	LastText string        // the last move in words: "Bo took b3 from Ana."
 	anti     bool          // the anti-revenge rule is on
 	shown    games.State   // the position loaded, to notice a new one
@@ -136,20 +136,37 @@ func (m *Model) loadLast(s *session.Session) {
 	m.LastText = "Last move: " + m.People.Told(e, true) + "."
 }
 
-// loadSteals words every seat's steal record, as a line under its name.
+// Steal is a seat's steal record: the seat its latest move stole from (-1
+// none) and the square, "" when a setup does not say.
+type Steal struct {
+	From   int
+	Square string
+}
+
+// loadSteals copies every seat's steal record.
 func (m *Model) loadSteals(st *game.State) {
 	m.Steals = m.Steals[:0]
 	for seat := range m.People.Names {
-		line := ""
-		if v := st.LastSteal(seat); v != game.NoSeat {
-			took := st.StolenSquare(seat)
-			if took == "" {
-				took = "a square"
-			}
-			line = fmt.Sprintf("took %s from %s", took, m.People.object(v))
-		}
-		m.Steals = append(m.Steals, line)
+		m.Steals = append(m.Steals, Steal{From: st.LastSteal(seat), Square: st.StolenSquare(seat)})
 	}
+}
+
+// StealLine is a seat's steal record as a short line under its symbol:
+// "took b3 from Ana", or with bySymbol "took b3 from X"; "no steal" when
+// its latest move stole nothing.
+func (m *Model) StealLine(seat int, bySymbol bool) string {
+	r := m.Steals[seat]
+	if r.From < 0 {
+		return "no steal"
+	}
+	took, from := r.Square, m.People.object(r.From)
+	if took == "" {
+		took = "a square"
+	}
+	if bySymbol {
+		from = m.People.Symbols[r.From]
+	}
+	return fmt.Sprintf("took %s from %s", took, from)
 }
 
 func (m *Model) name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
@@ -216,12 +233,17 @@ func (m *Model) Confirm() string {
 	return m.name(sq)
 }
 
-// Question is the reinforcement waiting for confirmation, in words, or "".
-func (m *Model) Question() string {
+// Question is the reinforcement waiting for confirmation, in words, or
+// ""; brief keeps its first sentence, for a phone's narrow screen.
+func (m *Model) Question(brief bool) string {
 	if !m.onBoard(m.Pending) {
 		return ""
 	}
-	return fmt.Sprintf("Reinforce %s? Nothing changes on the board: your steal record clears and the turn passes.", m.name(m.Pending))
+	q := fmt.Sprintf("Reinforce %s? Nothing changes on the board.", m.name(m.Pending))
+	if !brief {
+		q += " Your steal record clears and the turn passes."
+	}
+	return q
 }
 
 // CursorStart is where the keyboard cursor appears: on the last move, or
@@ -265,6 +287,8 @@ func (m *Model) Explain(sq int) string {
 		return fmt.Sprintf("%s holds %s.", name, m.People.mark(owner))
 	case owner < 0:
 		return name + " is empty: tap to place your mark."
+	case sq == m.Pending:
+		return "Tap " + name + " again, or press Reinforce, to reinforce it."
 	case owner == m.Mover:
 		return name + " is yours: tap to reinforce it. Nothing changes on the board; your steal record clears and the turn passes (you are asked first)."
 	}

@@ -55,8 +55,8 @@ func TestModelLoadsStealsAndLocks(t *testing.T) {
 	if m.Last != sq(m, "b3") || m.LastKind != game.Place || m.LastText != "Last move: Cy placed on b3." {
 		t.Fatalf("last %d %v %q", m.Last, m.LastKind, m.LastText)
 	}
-	if strings.Join(m.Steals, " | ") != " | took a4 from Ana | " {
-		t.Fatalf("steal records %q", m.Steals)
+	if m.StealLine(1, false) != "took a4 from Ana" || m.StealLine(1, true) != "took a4 from X" || m.StealLine(0, false) != "no steal" {
+		t.Fatalf("steal records %+v: %q %q %q", m.Steals, m.StealLine(1, false), m.StealLine(1, true), m.StealLine(0, false))
 	}
 	want := "Anti-revenge: Ψ took a square from you with its last move (a4), so you may not take any of Ψ's squares until Ψ has moved again."
 	if m.Locks[sq(m, "a4")] != want {
@@ -92,10 +92,14 @@ func TestTapsMeanPlaceStealOrAskToReinforce(t *testing.T) {
 	if a := m.Act(sq(m, "c1")); a.Token != "" || !a.Question || m.Pending != sq(m, "c1") {
 		t.Fatalf("own square: %+v pending %d", a, m.Pending)
 	}
-	if !strings.HasPrefix(m.Question(), "Reinforce c1? Nothing changes on the board") {
-		t.Fatalf("question %q", m.Question())
+	if m.Question(false) != "Reinforce c1? Nothing changes on the board. Your steal record clears and the turn passes." ||
+		m.Question(true) != "Reinforce c1? Nothing changes on the board." {
+		t.Fatalf("question %q, %q", m.Question(false), m.Question(true))
 	}
-	if a := m.Act(sq(m, "d2")); a.Token != "d2" || m.Pending != -1 || m.Question() != "" {
+	if got := m.Explain(sq(m, "c1")); got != "Tap c1 again, or press Reinforce, to reinforce it." {
+		t.Fatalf("pointing at the square asked about: %q", got)
+	}
+	if a := m.Act(sq(m, "d2")); a.Token != "d2" || m.Pending != -1 || m.Question(false) != "" {
 		t.Fatalf("another square after the question: %+v pending %d", a, m.Pending)
 	}
 	// A second tap on it, or Confirm, plays it.
