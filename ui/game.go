@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -42,8 +41,7 @@ type gameScreen struct {
 	score        *widget.Label
 	resetScore   *widget.Button
 	scoreRow     *fyne.Container
-	toast        *canvas.Text
-	toastAnim    *fyne.Animation
+	toast        *toast
 	undoBtn      fyne.Disableable
 	redoBtn      fyne.Disableable
 	hintBtn      fyne.Disableable
@@ -113,25 +111,7 @@ func (gs *gameScreen) Say(msg string) {
 	gs.show(msg, theme.Color(theme.ColorNameForeground))
 }
 
-func (gs *gameScreen) show(msg string, col color.Color) {
-	if gs.toastAnim != nil {
-		gs.toastAnim.Stop()
-	}
-	gs.toast.Text = msg
-	gs.toast.Color = col
-	gs.toast.Refresh()
-	gs.toastAnim = fyne.NewAnimation(4*time.Second, func(f float32) {
-		if f < 0.7 {
-			return
-		}
-		gs.toast.Color = kit.WithAlpha(col, uint8(255*(1-f)/0.3))
-		if f >= 1 {
-			gs.toast.Text = ""
-		}
-		gs.toast.Refresh()
-	})
-	gs.toastAnim.Start()
-}
+func (gs *gameScreen) show(msg string, col color.Color) { gs.toast.show(msg, col) }
 
 // ---- actions ----
 
@@ -233,9 +213,7 @@ func (gs *gameScreen) build() {
 	gs.result.Wrapping = fyne.TextWrapWord
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
-	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
-	gs.toast.Alignment = fyne.TextAlignCenter
-	gs.toast.TextStyle.Bold = true
+	gs.toast = newToast(gs.u.mobile)
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {
@@ -293,9 +271,9 @@ func (gs *gameScreen) build() {
 		heading("Moves"),
 	)
 	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
-	under := container.NewVBox(container.NewPadded(gs.toast))
+	under := container.NewVBox()
 	if bc, ok := gs.board.(kit.BoardControls); ok {
-		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
+		under.Add(bc.Controls())
 	}
 
 	var boardView fyne.CanvasObject = gs.board
@@ -311,9 +289,10 @@ func (gs *gameScreen) build() {
 		// a few rows of its own.
 		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, boardView, under, panel))
+			container.New(&portraitLayout{}, boardView, under, panel, gs.toast))
 		return
 	}
+	under.Add(gs.toast)
 	boardArea := container.NewBorder(nil, under, nil, nil, boardView)
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
@@ -680,7 +659,9 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 // portraitLayout stacks the board (square, full width, leaving the panel
-// at least a third of the height), the controls under it, and the panel.
+// at least a third of the height), the controls under it, and the panel;
+// the message line lies over the top of the panel, so a long refusal
+// wraps without pushing the board up.
 type portraitLayout struct{}
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -697,4 +678,8 @@ func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	under.Resize(fyne.NewSize(size.Width, uh))
 	panel.Move(fyne.NewPos(0, bh+uh))
 	panel.Resize(fyne.NewSize(size.Width, size.Height-bh-uh))
+	msg := objs[3]
+	msg.Resize(fyne.NewSize(size.Width, 0)) // its height follows from its width
+	msg.Resize(fyne.NewSize(size.Width, msg.MinSize().Height))
+	msg.Move(fyne.NewPos(0, bh+uh))
 }
