@@ -255,7 +255,10 @@ func (gs *gameScreen) build() {
 		})
 	})
 	gs.resetScore.Importance = widget.LowImportance
-	gs.scoreRow = container.NewHBox(gs.score, gs.resetScore)
+	// The score takes the width the button leaves and wraps: with three or
+	// four seats it is longer than a phone is wide.
+	gs.score.Wrapping = fyne.TextWrapWord
+	gs.scoreRow = container.NewBorder(nil, nil, nil, container.NewCenter(gs.resetScore), gs.score)
 
 	rulesText := widget.NewLabel(gs.rulesText())
 	rulesText.Wrapping = fyne.TextWrapWord

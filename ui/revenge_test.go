@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 )
@@ -152,5 +153,23 @@ func TestRevengeAgainstTwoComputers(t *testing.T) {
 	}
 	if gs.statusText() != "Ana to move" || gs.seatRows[0].turn.Text != "to move" {
 		t.Fatalf("status %q", gs.statusText())
+	}
+}
+
+// The score line of three seats fits a phone: it wraps beside its button
+// instead of widening the panel (which cut the result off).
+func TestScoreLineWrapsOnANarrowPanel(t *testing.T) {
+	gs, _ := startRevenge(t, revengeThree)
+	for _, tok := range strings.Fields("a1 a4 b4 b1 b4 b3 c1 a2 b2 d1") {
+		if err := gs.Submit(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !gs.scoreRow.Visible() {
+		t.Fatal("no score line after a game")
+	}
+	oneLine := widget.NewLabel(gs.score.Text).MinSize().Width
+	if w := gs.scoreRow.MinSize().Width; w >= oneLine {
+		t.Fatalf("the score line needs %v, as wide as its text on one line (%v)", w, oneLine)
 	}
 }
