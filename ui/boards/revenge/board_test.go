@@ -13,6 +13,7 @@ import (
 	game "github.com/tabulagames/tabula/games/revenge"
 	"github.com/tabulagames/tabula/ui/boards/boardtest"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // start opens a game between three people (Bo chose Ψ) with house rules,
@@ -267,5 +268,37 @@ func TestSizeAndSpokenSquares(t *testing.T) {
 	sp := b.SpokenSquares()
 	if len(sp) != 36 || sp[35].Label != "f6, X (Ana)" || sp[35].Pos != b.grid().CellPos(5, 5) {
 		t.Fatalf("f6 read as %q at %v", sp[35].Label, sp[35].Pos)
+	}
+}
+
+func TestHintPulsesUntilTheMove(t *testing.T) {
+	h, b := start(t, nil, "a4")
+	h.S.ShowHint(&session.Hint{Seat: 1, Move: games.Move(b.m.square("c2")), Token: "c2"})
+	if !b.r.hint.Visible() || b.r.pulseSq != b.m.square("c2") || b.r.hint.StrokeColor != kit.SeatColor(1) {
+		t.Fatalf("hint shown %v on %d", b.r.hint.Visible(), b.r.pulseSq)
+	}
+	h.Submit("c2")
+	if b.r.hint.Visible() || b.r.pulseSq != -1 {
+		t.Fatal("the hint outlived the move")
+	}
+	// The cursor starts on the last move once there is one.
+	b.Key(fyne.KeyDown)
+	if b.m.Cursor != b.m.square("c2") {
+		t.Fatalf("the cursor starts on %d", b.m.Cursor)
+	}
+}
+
+// A tap while an earlier position is shown is refused with the session's
+// reason, and the square flashes.
+func TestTapOnAPastPositionIsRefused(t *testing.T) {
+	h, b := start(t, nil, "a4", "b4")
+	h.S.SetView(1)
+	test.TapAt(b, at(b, "c4"))
+	if h.Tokens() != "a4 b4" || h.Refusal != session.ErrViewingPast.Error() {
+		t.Fatalf("played %q, refusal %q", h.Tokens(), h.Refusal)
+	}
+	// The test driver runs the flash to its end at once: it was on c4.
+	if want := b.r.pos(b.m.square("c4")).Add(fyne.NewDelta(3, 3)); b.r.flash.Position() != want {
+		t.Fatalf("the flash was at %v, c4 is at %v", b.r.flash.Position(), want)
 	}
 }

@@ -156,6 +156,12 @@ func TestWhenNoPersonMayPlayTheSessionSaysWhy(t *testing.T) {
 	if got := m.Explain(sq(m, "b3")); got != "b3 holds + (Cy)." {
 		t.Fatalf("explain, no input: %q", got)
 	}
+	if got := m.Explain(sq(m, "d1")); got != "d1 is empty." {
+		t.Fatalf("explain an empty square, no input: %q", got)
+	}
+	if a := m.Act(-1); a != (Action{}) || m.Explain(16) != "" {
+		t.Fatal("off the board means nothing")
+	}
 }
 
 func TestExplainSaysWhatATapDoes(t *testing.T) {
