@@ -207,9 +207,14 @@ func TestBadgesShowTheTurnAndTheStealRecords(t *testing.T) {
 		t.Fatalf("Ana's badge: %q", badgeText(b.ctl.badges[0]))
 	}
 	// A phone's narrow badges name the victim by symbol, over two lines.
-	bo.set(&b.m, 1, true)
-	if got := badgeText(bo); got != "took a4 from X" || bo.text.Segments[1].(*widget.TextSegment).Text != "from X" {
-		t.Fatalf("Bo's badge on a phone: %q", got)
+	phone := newBadge(true)
+	phone.set(&b.m, 1)
+	if phone.lines[0].Text != "took a4" || phone.lines[1].Text != "from X" || phone.sym.Text != "Ψ" {
+		t.Fatalf("Bo's badge on a phone: %q / %q", phone.lines[0].Text, phone.lines[1].Text)
+	}
+	phone.set(&b.m, 0)
+	if phone.lines[0].Text != "no steal" || phone.lines[1].Text != "" {
+		t.Fatalf("Ana's badge on a phone: %q / %q", phone.lines[0].Text, phone.lines[1].Text)
 	}
 }
 

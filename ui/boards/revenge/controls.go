@@ -76,7 +76,7 @@ func (c *controls) refresh() {
 		c.row.Refresh()
 	}
 	for seat, bd := range c.badges {
-		bd.set(m, seat, c.phone)
+		bd.set(m, seat)
 	}
 	if m.LastText == "" {
 		c.last.SetText("No move yet.")
@@ -100,35 +100,48 @@ func showIf(o fyne.CanvasObject, on bool) {
 }
 
 // badge is one seat in the turn order: its symbol in its colour, its
-// name, and under it the seat's steal record (on a phone, where three or
+// name, and under it the seat's steal record. On a phone, where three or
 // four badges share the width, the symbol names the seat and the record
-// takes both lines).
+// takes both lines, drawn without a label's padding to have room.
 type badge struct {
-	bg   *canvas.Rectangle
-	sym  *canvas.Text
-	text *widget.RichText
-	box  fyne.CanvasObject
+	bg    *canvas.Rectangle
+	sym   *canvas.Text
+	text  *widget.RichText // the name and the record (desktop)
+	lines [2]*canvas.Text  // the record in two short lines (phone)
+	phone bool
+	box   fyne.CanvasObject
 }
 
 func newBadge(phone bool) *badge {
-	bd := &badge{bg: canvas.NewRectangle(color.Transparent), sym: canvas.NewText("", color.Transparent), text: widget.NewRichText()}
+	bd := &badge{bg: canvas.NewRectangle(color.Transparent), sym: canvas.NewText("", color.Transparent), phone: phone}
 	bd.bg.CornerRadius = theme.InputRadiusSize() * 2
 	bd.sym.TextStyle.Bold = true
 	bd.sym.TextSize = theme.TextSize() * 1.6
+	var text fyne.CanvasObject
 	if phone {
-		bd.sym.TextSize = theme.TextSize() * 1.3
+		bd.sym.TextSize = theme.TextSize() * 1.2
+		for i := range bd.lines {
+			bd.lines[i] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+			bd.lines[i].TextSize = theme.CaptionTextSize()
+		}
+		text = container.NewCenter(container.NewVBox(bd.lines[0], bd.lines[1]))
+	} else {
+		bd.text = widget.NewRichText()
+		bd.text.Truncation = fyne.TextTruncateEllipsis
+		text = bd.text
 	}
-	bd.text.Truncation = fyne.TextTruncateEllipsis
 	pad := canvas.NewRectangle(color.Transparent)
-	pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
-	text := container.New(minLines{2}, bd.text) // every badge as tall, whatever it says
+	if !phone {
+		pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
+	}
+	text = container.New(minLines{2}, text) // every badge as tall, whatever it says
 	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, text))
 	return bd
 }
 
 // set shows seat: filled in its colour when it is to move, gold when it
 // won, outlined faintly otherwise.
-func (bd *badge) set(m *Model, seat int, phone bool) {
+func (bd *badge) set(m *Model, seat int) {
 	col := kit.SeatColor(seat)
 	bd.sym.Text, bd.sym.Color = m.People.Symbols[seat], col
 	bd.sym.Refresh()
@@ -142,17 +155,21 @@ func (bd *badge) set(m *Model, seat int, phone bool) {
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = color.Transparent, kit.WithAlpha(kit.Ink(), 0x40), 1
 	}
 	bd.bg.Refresh()
-	caption := widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}
-	first := &widget.TextSegment{Text: m.People.Plain(seat), Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}}
-	second := &widget.TextSegment{Text: m.StealLine(seat, false), Style: caption}
-	if phone {
+	if bd.phone {
 		took, from, _ := strings.Cut(m.StealLine(seat, true), " from ")
-		first = &widget.TextSegment{Text: took, Style: caption}
-		if second.Text = ""; from != "" {
-			second.Text = "from " + from
+		if from != "" {
+			from = "from " + from
 		}
+		for i, t := range []string{took, from} {
+			bd.lines[i].Text, bd.lines[i].Color = t, theme.Color(theme.ColorNameForeground)
+			bd.lines[i].Refresh()
+		}
+		return
 	}
-	bd.text.Segments = []widget.RichTextSegment{first, second}
+	bd.text.Segments = []widget.RichTextSegment{
+		&widget.TextSegment{Text: m.People.Plain(seat), Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}},
+		&widget.TextSegment{Text: m.StealLine(seat, false), Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}},
+	}
 	bd.text.Refresh()
 }
 
