@@ -266,3 +266,14 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 	})
 }
+
+// Display symbols are cosmetic: a save never holds them (revenge section 1).
+func TestSavesNeverHoldDisplaySymbols(t *testing.T) {
+	raw, err := games.EncodeRecord(&games.Record{Game: "classic", Seats: []games.SeatInfo{{Name: "Ana", Controller: "human", Symbol: "Δ"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), "Δ") || strings.Contains(string(raw), "symbol") {
+		t.Fatalf("a save holds a display symbol:\n%s", raw)
+	}
+}

@@ -45,8 +45,9 @@ type SeatInfo struct {
 	Bot        string `json:"bot,omitempty"`       // bot name for "ai"
 	Character  string `json:"character,omitempty"` // games with characters (arena)
 	// Symbol is what the screen shows for the seat when its player chose
-	// one (revenge); the notation keeps x o + * whatever is shown.
-	Symbol string `json:"symbol,omitempty"`
+	// one (revenge). It is cosmetic only: never written to a save (revenge
+	// section 1); the notation keeps x o + * whatever is shown.
+	Symbol string `json:"-"`
 }
 
 // Human reports whether a person plays the seat.

@@ -32,6 +32,8 @@ import (
 //	[game.alcazar.last]            # the last new-game dialog choices
 //	seats = [{name = "Ana", controller = "human"}, {name = "Computer", controller = "ai", bot = "hard"}]
 //	rules = [{key = "bothLinesDraw", value = false}]
+//	[game.revenge.last]            # a seat may keep the symbol its player chose
+//	seats = [{name = "Ana", controller = "human", symbol = "Δ"}, ...]
 //
 // Keys are case-sensitive, as TOML's are. Every other key (a newer
 // version's, say) is kept exactly as written: name, case, value, nesting.
@@ -69,7 +71,7 @@ const maxConfigSize = 1 << 20
 
 // Setup is the new-game dialog's last choices for one game.
 type Setup struct {
-	Seats []games.SeatInfo // names, human or ai, bot names, characters
+	Seats []games.SeatInfo // names, human or ai, bot names, characters, symbols
 	Rules map[string]any   // house rules as given in the dialog (bool, int or string)
 }
 
@@ -471,8 +473,15 @@ func checkSeat(s games.SeatInfo) error {
 	if s.Character != "" && checkBotName(s.Character) != nil {
 		return fmt.Errorf("character %q must be 1 to 40 printable characters", s.Character)
 	}
+	if s.Symbol != "" && (utf8.RuneCountInString(s.Symbol) > maxSymbolRunes || checkBotName(s.Symbol) != nil) {
+		return fmt.Errorf("symbol %q must be 1 to %d printable characters", s.Symbol, maxSymbolRunes)
+	}
 	return nil
 }
+
+// maxSymbolRunes bounds a seat's chosen symbol: one character, or a few
+// that make one (an accented letter, an icon with a variation selector).
+const maxSymbolRunes = 4
 
 func encodeSeats(seats []games.SeatInfo) []any {
 	out := make([]any, len(seats))
@@ -483,6 +492,9 @@ func encodeSeats(seats []games.SeatInfo) []any {
 		}
 		if s.Character != "" {
 			m["character"] = s.Character
+		}
+		if s.Symbol != "" {
+			m["symbol"] = s.Symbol
 		}
 		out[i] = m
 	}
@@ -501,7 +513,7 @@ func decodeSeats(v any) ([]games.SeatInfo, error) {
 			return nil, fmt.Errorf("seat %d is not a table", i+1)
 		}
 		str := func(k string) string { s, _ := m[k].(string); return s }
-		out[i] = games.SeatInfo{Name: str("name"), Controller: str("controller"), Bot: str("bot"), Character: str("character")}
+		out[i] = games.SeatInfo{Name: str("name"), Controller: str("controller"), Bot: str("bot"), Character: str("character"), Symbol: str("symbol")}
 		if err := checkSeat(out[i]); err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}

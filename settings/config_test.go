@@ -90,6 +90,34 @@ func TestConfigRoundTrip(t *testing.T) {
 	noTemps(t, p.Config)
 }
 
+// The symbol a player chose for a seat (revenge) is remembered with the
+// rest of the seat, and one that is too long or unprintable is refused.
+func TestLastSetupKeepsSeatSymbols(t *testing.T) {
+	p := home(t)
+	c, _ := LoadConfig(p)
+	setup := Setup{Seats: []games.SeatInfo{
+		{Name: "Ana", Controller: "human", Symbol: "Δ"},
+		{Name: "Computer", Controller: "ai", Bot: "hard", Symbol: "X"},
+		{Name: "Bo", Controller: "human"}, // no symbol chosen: none comes back
+	}}
+	if err := c.SetLastSetup("nosuchgame", setup); err != nil {
+		t.Fatal(err)
+	}
+	c2, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := c2.LastSetup("nosuchgame"); !ok || !reflect.DeepEqual(got.Seats, setup.Seats) {
+		t.Fatalf("seats read back as %+v\nfile:\n%s", got.Seats, readFile(t, p.ConfigFile()))
+	}
+	for _, bad := range []string{"XXXXX", "\t"} {
+		s := Setup{Seats: []games.SeatInfo{{Name: "Ana", Controller: "human", Symbol: bad}}}
+		if err := c.SetLastSetup("nosuchgame", s); err == nil || !strings.Contains(err.Error(), "symbol") {
+			t.Errorf("symbol %q: err = %v", bad, err)
+		}
+	}
+}
+
 func TestConfigRefusesBadValues(t *testing.T) {
 	p := home(t)
 	c, _ := LoadConfig(p)

@@ -7,6 +7,7 @@ import (
 	"github.com/tabulagames/tabula/ui/boards/classic"
 	"github.com/tabulagames/tabula/ui/boards/infiltration"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/boards/revenge"
 )
 
 // boardMakers lists the games that have a board; the picker shows only
@@ -17,6 +18,7 @@ var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"infiltration": infiltration.New,
 	"alcazar":      alcazar.New,
 	"arena":        arena.New,
+	"revenge":      revenge.New,
 }
 
 // boardPacing lists the boards that pace a bot's turn of several actions

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -134,10 +136,11 @@ type newGameForm struct {
 }
 
 type seatForm struct {
-	name  *escEntry
-	kind  *widget.Select
-	bot   *widget.Select
-	about *widget.Label
+	name   *escEntry
+	kind   *widget.Select
+	bot    *widget.Select
+	about  *widget.Label
+	symbol *widget.Select // the symbol shown for the seat, for games whose seats choose one; else nil
 }
 
 func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
@@ -164,13 +167,40 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	i := len(nd.seats)
 	sf := nd.seatRow(i, s)
+	var sym fyne.CanvasObject = widget.NewLabelWithStyle(kit.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	if choices := session.SymbolChoices(nd.g.ID()); choices != nil {
+		sym = nd.symbolChoice(sf, i, s.Symbol, choices)
+	}
 	nd.seats = append(nd.seats, sf)
-	sym := widget.NewLabelWithStyle(kit.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
 	if nd.u.mobile { // narrow: the name on a line of its own
 		head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))
 	}
 	nd.seatBox.Add(container.NewVBox(head, sf.about))
+}
+
+// symbolChoice is a seat's choice of symbol, shown in the seat's colour
+// beside the list. It starts on want when no earlier seat has it, else on
+// the seat's usual symbol or the first one still free.
+func (nd *newGameForm) symbolChoice(sf *seatForm, i int, want string, choices []string) fyne.CanvasObject {
+	used := map[string]bool{}
+	for _, other := range nd.seats {
+		used[other.symbol.Selected] = true
+	}
+	preview := canvas.NewText("", kit.SeatColor(i))
+	preview.TextStyle.Bold = true
+	preview.TextSize = theme.TextSize() * 1.5
+	sf.symbol = widget.NewSelect(choices, func(c string) {
+		preview.Text = c
+		preview.Refresh()
+	})
+	for _, c := range append([]string{want, session.Symbol(i)}, choices...) {
+		if slices.Contains(choices, c) && !used[c] {
+			sf.symbol.SetSelected(c)
+			break
+		}
+	}
+	return container.NewHBox(container.NewCenter(preview), sf.symbol)
 }
 
 // setSeatCount adds or removes seat rows as the players rule changes; the
@@ -255,6 +285,9 @@ func (nd *newGameForm) swap() {
 	for i, sf := range nd.seats {
 		v := vals[(i+n-1)%n]
 		sf.name.SetText(v.Name)
+		if sf.symbol != nil { // people keep their symbols
+			sf.symbol.SetSelected(v.Symbol)
+		}
 		if v.Human() {
 			sf.kind.SetSelected(humanChoice)
 		} else {
@@ -269,10 +302,14 @@ func (sf *seatForm) value() games.SeatInfo {
 	if name == "" {
 		name = sf.name.PlaceHolder
 	}
+	seat := games.SeatInfo{Name: name, Controller: "human"}
 	if sf.kind.Selected == computerChoice {
-		return games.SeatInfo{Name: name, Controller: "ai", Bot: sf.bot.Selected}
+		seat = games.SeatInfo{Name: name, Controller: "ai", Bot: sf.bot.Selected}
 	}
-	return games.SeatInfo{Name: name, Controller: "human"}
+	if sf.symbol != nil {
+		seat.Symbol = sf.symbol.Selected
+	}
+	return seat
 }
 
 // rulesForm builds one control per house rule from the game's specs, with
@@ -390,6 +427,10 @@ func (nd *newGameForm) session() (*session.Session, bool) {
 			nd.problem.SetText(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
 			return nil, false
 		}
+	}
+	if err := session.DistinctSymbols(seats); err != nil {
+		nd.problem.SetText(err.Error())
+		return nil, false
 	}
 	s, err := nd.u.newSession(nd.g, rules, seats, nil)
 	if err != nil {

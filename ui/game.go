@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -44,8 +43,7 @@ type gameScreen struct {
 	score        *widget.Label
 	resetScore   *widget.Button
 	scoreRow     *fyne.Container
-	toast        *canvas.Text
-	toastAnim    *fyne.Animation
+	toast        *toast
 	undoBtn      fyne.Disableable
 	redoBtn      fyne.Disableable
 	hintBtn      fyne.Disableable
@@ -116,25 +114,7 @@ func (gs *gameScreen) Say(msg string) {
 	gs.show(msg, theme.Color(theme.ColorNameForeground))
 }
 
-func (gs *gameScreen) show(msg string, col color.Color) {
-	if gs.toastAnim != nil {
-		gs.toastAnim.Stop()
-	}
-	gs.toast.Text = msg
-	gs.toast.Color = col
-	gs.toast.Refresh()
-	gs.toastAnim = fyne.NewAnimation(4*time.Second, func(f float32) {
-		if f < 0.7 {
-			return
-		}
-		gs.toast.Color = kit.WithAlpha(col, uint8(255*(1-f)/0.3))
-		if f >= 1 {
-			gs.toast.Text = ""
-		}
-		gs.toast.Refresh()
-	})
-	gs.toastAnim.Start()
-}
+func (gs *gameScreen) show(msg string, col color.Color) { gs.toast.show(msg, col) }
 
 // ---- actions ----
 
@@ -238,9 +218,7 @@ func (gs *gameScreen) build() {
 	gs.again.Importance = widget.HighImportance
 	gs.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(s.Game.ID()) })
 	gs.over = container.NewGridWithColumns(2, gs.again, gs.newGame)
-	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
-	gs.toast.Alignment = fyne.TextAlignCenter
-	gs.toast.TextStyle.Bold = true
+	gs.toast = newToast(gs.u.mobile)
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {
@@ -282,7 +260,10 @@ func (gs *gameScreen) build() {
 		})
 	})
 	gs.resetScore.Importance = widget.LowImportance
-	gs.scoreRow = container.NewHBox(gs.score, gs.resetScore)
+	// The score takes the width the button leaves and wraps: with three or
+	// four seats it is longer than a phone is wide.
+	gs.score.Wrapping = fyne.TextWrapWord
+	gs.scoreRow = container.NewBorder(nil, nil, nil, container.NewCenter(gs.resetScore), gs.score)
 
 	rulesText := widget.NewLabel(gs.rulesText())
 	rulesText.Wrapping = fyne.TextWrapWord
@@ -298,9 +279,9 @@ func (gs *gameScreen) build() {
 		heading("Moves"),
 	)
 	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
-	under := container.NewVBox(container.NewPadded(gs.toast))
+	under := container.NewVBox()
 	if bc, ok := gs.board.(kit.BoardControls); ok {
-		under.Objects = append([]fyne.CanvasObject{bc.Controls()}, under.Objects...)
+		under.Add(bc.Controls())
 	}
 
 	var boardView fyne.CanvasObject = gs.board
@@ -316,9 +297,10 @@ func (gs *gameScreen) build() {
 		// a few rows of its own.
 		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, boardView, under, panel))
+			container.New(&portraitLayout{}, boardView, under, panel, gs.toast))
 		return
 	}
+	under.Add(gs.toast)
 	boardArea := container.NewBorder(nil, under, nil, nil, boardView)
 	panel := container.NewBorder(info, nil, nil, nil, movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
@@ -466,11 +448,15 @@ func ruleValueText(v any) string {
 	}
 }
 
-// moveText is one line of the move list: "1. X b2".
+// moveText is one line of the move list: "1. X b2", or the board's own
+// words for it ("7. Ana takes b4 from Bo").
 func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
 	if i >= s.Plies() {
 		return ""
+	}
+	if t, ok := gs.board.(kit.Teller); ok {
+		return fmt.Sprintf("%d. %s", i+1, t.MoveText(s, i))
 	}
 	movers := s.State(i).ToMove()
 	who := ""
@@ -600,8 +586,8 @@ func (gs *gameScreen) statusText() string {
 		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
-		if out.Reason == "" {
-			return "Game over."
+		if _, told := gs.board.(kit.Teller); told || out.Reason == "" {
+			return "Game over." // a board that tells the result says why in its headline
 		}
 		return strings.ToUpper(out.Reason[:1]) + out.Reason[1:] + "."
 	}
@@ -622,8 +608,12 @@ func (gs *gameScreen) statusText() string {
 	return strings.Join(names, " and ") + " to move"
 }
 
-// winnerText is the result banner: who won, or a draw.
+// winnerText is the result banner: who won, or a draw, in the board's
+// own words when it has them.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
+	if t, ok := gs.board.(kit.Teller); ok {
+		return t.ResultText(gs.session, out)
+	}
 	if out.Status == games.Draw {
 		return "Draw"
 	}
@@ -684,7 +674,9 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 // portraitLayout stacks the board (square, full width, leaving the panel
-// at least a third of the height), the controls under it, and the panel.
+// at least a third of the height), the controls under it, and the panel;
+// the message line lies over the top of the panel, so a long refusal
+// wraps without pushing the board up.
 type portraitLayout struct{}
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -701,4 +693,8 @@ func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	under.Resize(fyne.NewSize(size.Width, uh))
 	panel.Move(fyne.NewPos(0, bh+uh))
 	panel.Resize(fyne.NewSize(size.Width, size.Height-bh-uh))
+	msg := objs[3]
+	msg.Resize(fyne.NewSize(size.Width, 0)) // its height follows from its width
+	msg.Resize(fyne.NewSize(size.Width, msg.MinSize().Height))
+	msg.Move(fyne.NewPos(0, bh+uh))
 }

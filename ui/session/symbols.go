@@ -1,5 +1,11 @@
 package session
 
+import (
+	"fmt"
+
+	"github.com/tabulagames/tabula/games"
+)
+
 // Symbols are the seats' letters on screen, always paired with the seat
 // colours (UX.md): X, O, + and *. Boards' models, which may not import
 // the drawing kit, name seats with them too.
@@ -16,4 +22,36 @@ func (s *Session) SeatSymbol(seat int) string {
 		return s.Seats[seat].Symbol
 	}
 	return Symbol(seat)
+}
+
+// symbolChoices are the symbols a player may choose for a seat, for the
+// games whose seats choose one (revenge.md section 1): the four seat
+// symbols first, then signs and letters that the app's own font draws
+// on every platform and that are not easily confused with each other.
+var symbolChoices = map[string][]string{
+	"revenge": {"X", "O", "+", "*", "#", "@", "&", "Δ", "Ω", "Ψ", "Σ", "Φ"},
+}
+
+// SymbolChoices lists the symbols a seat of game may choose; nil when its
+// seats keep X, O, + and *.
+func SymbolChoices(game string) []string { return symbolChoices[game] }
+
+// DistinctSymbols checks that no two seats show the same symbol (a seat
+// that chose none shows Symbol(seat)), in a player's words.
+func DistinctSymbols(seats []games.SeatInfo) error {
+	shown := func(i int) string {
+		if seats[i].Symbol != "" {
+			return seats[i].Symbol
+		}
+		return Symbol(i)
+	}
+	for i := range seats {
+		for j := 0; j < i; j++ {
+			if shown(i) == shown(j) {
+				return fmt.Errorf("Seat %d (%s) and seat %d (%s) both have the symbol %s: each player needs a different one.",
+					j+1, seats[j].Name, i+1, seats[i].Name, shown(i))
+			}
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -82,6 +83,19 @@ func (p Pacing) Apply(s *session.Session, scale float64) {
 
 func scaled(d time.Duration, scale float64) time.Duration {
 	return time.Duration(float64(d) * max(0, scale))
+}
+
+// Teller is implemented by boards that put the move list and the result
+// in words of their own (revenge names the people and what each move did:
+// "Ana takes b4 from Bo"); other games show the notation and the rules'
+// reason.
+type Teller interface {
+	// MoveText is token i (from 0) of the session in words, without its
+	// number.
+	MoveText(s *session.Session, i int) string
+	// ResultText is the headline of a finished game, with why: "Ana wins:
+	// a full row, rank 4", "Draw: the board is full".
+	ResultText(s *session.Session, out games.Outcome) string
 }
 
 // Motion is the animation setting: durations are scaled by Speed (1 =

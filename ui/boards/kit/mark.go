@@ -1,24 +1,29 @@
 package kit
 
 import (
+	"image/color"
 	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"image/color"
+
+	"github.com/tabulagames/tabula/ui/session"
 )
 
-// Mark draws a seat's symbol as vector shapes: X a cross, O a ring, seat 2
-// a plus, seat 3 a star. Build it once; Set and Place it in Refresh/Layout.
+// Mark draws a seat's symbol in the seat's colour: X a cross, O a ring, +
+// a plus and * a star as vector shapes, any other symbol a player chose
+// (revenge) as a bold letter. Build it once; Set and Place it in
+// Refresh/Layout.
 type Mark struct {
-	lines [2]*canvas.Line
-	ring  *canvas.Circle
-	star  *canvas.ArbitraryPolygon
-	seat  int
-	shown bool
-	rect  fyne.Position
-	side  float32
-	alpha uint8
+	lines  [2]*canvas.Line
+	ring   *canvas.Circle
+	star   *canvas.ArbitraryPolygon
+	letter *canvas.Text
+	seat   int
+	symbol string
+	rect   fyne.Position
+	side   float32
+	alpha  uint8
 }
 
 // NewMark makes a hidden mark.
@@ -29,17 +34,27 @@ func NewMark() *Mark {
 	}
 	m.ring = canvas.NewCircle(color.Transparent)
 	m.star = canvas.NewArbitraryPolygon(nil, color.Transparent)
+	m.letter = canvas.NewText("", color.Transparent)
+	m.letter.TextStyle.Bold = true
+	m.letter.Alignment = fyne.TextAlignCenter
 	return m
 }
 
 // Objects are the canvas objects to add to a renderer.
 func (m *Mark) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{m.lines[0], m.lines[1], m.ring, m.star}
+	return []fyne.CanvasObject{m.lines[0], m.lines[1], m.ring, m.star, m.letter}
 }
 
-// Set chooses the seat shown (-1 hides it) and its opacity.
+// Set chooses the seat shown (-1 hides it), with its usual symbol, and
+// its opacity.
 func (m *Mark) Set(seat int, alpha uint8) {
-	m.seat, m.alpha = seat, alpha
+	m.SetSymbol(seat, session.Symbol(max(seat, 0)), alpha)
+}
+
+// SetSymbol chooses the seat shown (-1 hides it), the symbol drawn in its
+// colour and its opacity.
+func (m *Mark) SetSymbol(seat int, symbol string, alpha uint8) {
+	m.seat, m.symbol, m.alpha = seat, symbol, alpha
 	m.apply()
 }
 
@@ -55,6 +70,7 @@ func (m *Mark) apply() {
 	}
 	m.ring.Hide()
 	m.star.Hide()
+	m.letter.Hide()
 	if m.seat < 0 || m.side <= 0 {
 		return
 	}
@@ -63,11 +79,11 @@ func (m *Mark) apply() {
 	x0, y0 := m.rect.X+inset, m.rect.Y+inset
 	x1, y1 := m.rect.X+m.side-inset, m.rect.Y+m.side-inset
 	width := max(2, m.side*0.1)
-	switch m.seat % 4 {
-	case 0: // a cross
+	switch m.symbol {
+	case "X": // a cross
 		m.setLine(0, fyne.NewPos(x0, y0), fyne.NewPos(x1, y1), c, width)
 		m.setLine(1, fyne.NewPos(x0, y1), fyne.NewPos(x1, y0), c, width)
-	case 1: // a ring
+	case "O": // a ring
 		m.ring.FillColor = color.Transparent
 		m.ring.StrokeColor = c
 		m.ring.StrokeWidth = width
@@ -75,11 +91,11 @@ func (m *Mark) apply() {
 		m.ring.Resize(fyne.NewSize(x1-x0, y1-y0))
 		m.ring.Show()
 		m.ring.Refresh()
-	case 2: // a plus
+	case "+": // a plus
 		cx, cy := (x0+x1)/2, (y0+y1)/2
 		m.setLine(0, fyne.NewPos(cx, y0), fyne.NewPos(cx, y1), c, width)
 		m.setLine(1, fyne.NewPos(x0, cy), fyne.NewPos(x1, cy), c, width)
-	default: // a five-pointed star
+	case "*": // a five-pointed star
 		r := (x1 - x0) / 2
 		pts := make([]fyne.Position, 10)
 		for i := range pts {
@@ -96,6 +112,13 @@ func (m *Mark) apply() {
 		m.star.Resize(fyne.NewSize(2*r, 2*r))
 		m.star.Show()
 		m.star.Refresh()
+	default: // a letter, centred in the whole square (its line is taller than its capitals)
+		m.letter.Text, m.letter.Color = m.symbol, c
+		m.letter.TextSize = m.side * 0.62
+		m.letter.Move(m.rect)
+		m.letter.Resize(fyne.NewSize(m.side, m.side))
+		m.letter.Show()
+		m.letter.Refresh()
 	}
 }
 

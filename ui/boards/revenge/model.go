@@ -1,0 +1,423 @@
+// Package revenge is the board of revenge tic-tac-toe (revenge.md section
+// 13): each seat's mark in its colour with the symbol its player chose,
+// the turn rotation as badges, the steal records as short lines, a lock on
+// every square the seat to move may not take (why, on hover or a long
+// press), the last move with its kind, and the winning line. A tap on an
+// empty square places, on another seat's mark steals, and on the mover's
+// own mark asks first whether to reinforce (nothing changes on the board).
+// Arrows move a cursor, Enter or Space act as a tap, Escape cancels.
+//
+// model.go holds what the board shows and what a tap, a key or a long
+// press means, and puts moves and results in words, without Fyne;
+// render.go draws the board and the controls under it, input.go reads
+// taps and keys, anim.go fades marks in and out.
+package revenge
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tabulagames/tabula/games"
+	game "github.com/tabulagames/tabula/games/revenge"
+	"github.com/tabulagames/tabula/ui/session"
+)
+
+// Squares are numbered rank*N+file (a1 = 0), the game's move codes; -1
+// means none.
+
+// Model is the board's state: the shown position, who is who, and the
+// highlights.
+type Model struct {
+	N        int
+	Owners   []int8 // the seat on each square, -1 empty
+	People   People
+	Mover    int           // the seat to move, -1 when the game is over
+	Winner   int           // the seat that won, -1 none
+	Input    bool          // a person may play now
+	Locks    []string      // why the mover may not play on each square; "" where it may
+	Last     int           // the square of the move that led here
+	LastKind game.MoveKind // what that move was
+	Victim   int           // the seat it stole from, -1 none
+	Line     []int         // the winning line
+	Hint     int           // the hinted square
+	Cursor   int           // the keyboard cursor
+	Pending  int           // the mover's own square waiting for "reinforce?" to be confirmed
+	Steals   []Steal       // each seat's steal record
+	LastText string        // the last move in words: "Bo took b3 from Ana."
+	anti     bool          // the anti-revenge rule is on
+	shown    games.State   // the position loaded, to notice a new one
+}
+
+// NewModel is an empty 4x4 board with nothing highlighted.
+func NewModel() Model {
+	m := Model{N: 4, Owners: make([]int8, 16), Locks: make([]string, 16), Mover: -1, Winner: -1, Last: -1, Victim: -1,
+		Hint: -1, Cursor: -1, Pending: -1}
+	for i := range m.Owners {
+		m.Owners[i] = -1
+	}
+	return m
+}
+
+// Load copies the session's shown position, its last move, the locks of
+// the seat to move, the steal records and the hint. A new position drops
+// a reinforcement waiting for confirmation; a new board size hides the
+// cursor.
+func (m *Model) Load(s *session.Session) {
+	st := s.Shown().(*game.State)
+	if st != m.shown {
+		m.Pending = -1
+	}
+	m.shown = st
+	if st.Size() != m.N {
+		m.N, m.Cursor = st.Size(), -1
+	}
+	m.People = PeopleOf(s)
+	m.anti = s.Rules.Bool(game.RuleAntiRevenge)
+	m.Owners = m.Owners[:0]
+	for sq := 0; sq < m.N*m.N; sq++ {
+		m.Owners = append(m.Owners, int8(st.Owner(sq)))
+	}
+	m.Mover, m.Winner = -1, -1
+	if to := st.ToMove(); len(to) > 0 {
+		m.Mover = to[0]
+	}
+	if out := st.Outcome(); out.Status == games.Win && len(out.Winners) == 1 {
+		m.Winner = out.Winners[0]
+	}
+	m.Input = s.HumanToMove() >= 0
+	m.loadLocks(st)
+	m.loadLast(s)
+	m.loadSteals(st)
+	m.Line = m.Line[:0]
+	for _, name := range st.Outcome().Line {
+		if f, r, err := games.ParseSquare(name, m.N, m.N); err == nil {
+			m.Line = append(m.Line, r*m.N+f)
+		}
+	}
+	m.Hint = -1
+	if h := s.Hint(); h != nil && !s.Viewing() {
+		m.Hint = int(h.Move)
+	}
+}
+
+// loadLocks words why the seat to move may not play on each locked
+// square, naming the stealer by the symbol the board shows.
+func (m *Model) loadLocks(st *game.State) {
+	m.Locks = m.Locks[:0]
+	for range m.Owners {
+		m.Locks = append(m.Locks, "")
+	}
+	for _, l := range st.Locks() {
+		var blocked *game.BlockedError
+		if errors.As(l.Err, &blocked) {
+			m.Locks[l.Square] = game.AntiRevengeMessage(m.People.Symbols[blocked.Stealer], blocked.Took)
+		} else {
+			m.Locks[l.Square] = l.Err.Error()
+		}
+	}
+}
+
+// loadLast finds the move that led to the shown position and words it.
+func (m *Model) loadLast(s *session.Session) {
+	m.Last, m.Victim, m.LastText = -1, -1, ""
+	_, _, events := s.LastTurn()
+	if len(events) != 1 {
+		return
+	}
+	e := events[0]
+	m.Last, m.LastKind = m.square(e.To), game.Place
+	switch e.Kind {
+	case game.EventReinforce:
+		m.LastKind = game.Reinforce
+	case game.EventSteal:
+		m.LastKind, m.Victim = game.Steal, e.Piece
+	}
+	m.LastText = "Last move: " + m.People.Told(e, true) + "."
+}
+
+// Steal is a seat's steal record: the seat its latest move stole from (-1
+// none) and the square, "" when a setup does not say.
+type Steal struct {
+	From   int
+	Square string
+}
+
+// loadSteals copies every seat's steal record.
+func (m *Model) loadSteals(st *game.State) {
+	m.Steals = m.Steals[:0]
+	for seat := range m.People.Names {
+		m.Steals = append(m.Steals, Steal{From: st.LastSteal(seat), Square: st.StolenSquare(seat)})
+	}
+}
+
+// StealLine is a seat's steal record as a short line under its symbol:
+// "took b3 from Ana", or with bySymbol "took b3 from X"; "no steal" when
+// its latest move stole nothing.
+func (m *Model) StealLine(seat int, bySymbol bool) string {
+	r := m.Steals[seat]
+	if r.From < 0 {
+		return "no steal"
+	}
+	took, from := r.Square, m.People.object(r.From)
+	if took == "" {
+		took = "a square"
+	}
+	if bySymbol {
+		from = m.People.Symbols[r.From]
+	}
+	return fmt.Sprintf("took %s from %s", took, from)
+}
+
+func (m *Model) name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
+
+func (m *Model) square(name string) int {
+	f, r, err := games.ParseSquare(name, m.N, m.N)
+	if err != nil {
+		return -1
+	}
+	return r*m.N + f
+}
+
+func (m *Model) onBoard(sq int) bool { return sq >= 0 && sq < len(m.Owners) }
+
+// Kind is what a move of the seat to move on sq would be.
+func (m *Model) Kind(sq int) game.MoveKind {
+	switch int(m.Owners[sq]) {
+	case -1:
+		return game.Place
+	case m.Mover:
+		return game.Reinforce
+	}
+	return game.Steal
+}
+
+// Action is what a tap, a click or Enter on a square means: a token for
+// the host to submit, a refusal in a player's words, or a question (a
+// reinforcement waits for confirmation in Pending). The zero Action does
+// nothing.
+type Action struct {
+	Token    string
+	Refusal  string
+	Question bool
+}
+
+// Act is what a tap on sq means. A locked square is refused with its
+// reason; the mover's own square asks first, and a second tap on it (or
+// Confirm) plays it. When no person may play, the token goes to the
+// session, which says why not.
+func (m *Model) Act(sq int) Action {
+	if !m.onBoard(sq) {
+		return Action{}
+	}
+	asked := m.Pending == sq
+	m.Pending = -1
+	switch {
+	case !m.Input:
+	case m.Locks[sq] != "":
+		return Action{Refusal: m.Locks[sq]}
+	case m.Kind(sq) == game.Reinforce && !asked:
+		m.Pending = sq
+		return Action{Question: true}
+	}
+	return Action{Token: m.name(sq)}
+}
+
+// Confirm plays the reinforcement waiting for confirmation ("" if none).
+func (m *Model) Confirm() string {
+	if !m.onBoard(m.Pending) {
+		return ""
+	}
+	sq := m.Pending
+	m.Pending = -1
+	return m.name(sq)
+}
+
+// Question is the reinforcement waiting for confirmation, in words, or
+// ""; brief keeps its first sentence, for a phone's narrow screen.
+func (m *Model) Question(brief bool) string {
+	if !m.onBoard(m.Pending) {
+		return ""
+	}
+	q := fmt.Sprintf("Reinforce %s? Nothing changes on the board.", m.name(m.Pending))
+	if !brief {
+		q += " Your steal record clears and the turn passes."
+	}
+	return q
+}
+
+// CursorStart is where the keyboard cursor appears: on the last move, or
+// near the middle.
+func (m *Model) CursorStart() int {
+	if m.Last >= 0 {
+		return m.Last
+	}
+	return (m.N/2)*m.N + (m.N-1)/2
+}
+
+// Ghost is the kind of move a click on sq would make, for a faint preview
+// under the mouse; ok is false where a click would do nothing new
+// (no person to play, a lock, off the board).
+func (m *Model) Ghost(sq int) (kind game.MoveKind, ok bool) {
+	if !m.Input || !m.onBoard(sq) || m.Locks[sq] != "" {
+		return 0, false
+	}
+	return m.Kind(sq), true
+}
+
+// Legend says what a tap means, for the line under the board when no
+// square is pointed at.
+const Legend = "Empty square: place. Your mark: reinforce (asks first). Another's mark: steal. A lock: not allowed now; point at it, or press and hold, to see why."
+
+// Explain is what a square means now, for a long press and for the line
+// under the board while it is pointed at: its lock's reason, or what a
+// tap would do there.
+func (m *Model) Explain(sq int) string {
+	if !m.onBoard(sq) {
+		return ""
+	}
+	name, owner := m.name(sq), int(m.Owners[sq])
+	switch {
+	case m.Locks[sq] != "":
+		return m.Locks[sq]
+	case !m.Input || m.Mover < 0:
+		if owner < 0 {
+			return name + " is empty."
+		}
+		return fmt.Sprintf("%s holds %s.", name, m.People.mark(owner))
+	case owner < 0:
+		return name + " is empty: tap to place your mark."
+	case sq == m.Pending:
+		return "Tap " + name + " again, or press Reinforce, to reinforce it."
+	case owner == m.Mover:
+		return name + " is yours: tap to reinforce it. Nothing changes on the board; your steal record clears and the turn passes (you are asked first)."
+	}
+	text := fmt.Sprintf("%s holds %s: tap to steal it.", name, m.People.mark(owner))
+	if m.anti {
+		text += fmt.Sprintf(" Then %s may not take your squares until you have moved again.", m.People.Symbols[owner])
+	}
+	return text
+}
+
+// Spoken names a square for screen readers: "b3, O (Bo)", "c2, empty,
+// locked".
+func (m *Model) Spoken(sq int) string {
+	text := m.name(sq) + ", empty"
+	if o := int(m.Owners[sq]); o >= 0 {
+		text = m.name(sq) + ", " + m.People.mark(o)
+	}
+	if m.Locks[sq] != "" {
+		text += ", locked"
+	}
+	return text
+}
+
+// ---- words ----
+
+// People name the seats in the board's words: each by name ("Ana"), with
+// the seat's symbol added when two seats share a name ("Computer (O)").
+// "You" takes the verb without -s.
+type People struct {
+	Names   []string
+	Symbols []string // the symbol shown for each seat
+}
+
+// PeopleOf names the session's seats.
+func PeopleOf(s *session.Session) People {
+	p := People{}
+	count := map[string]int{}
+	for _, seat := range s.Seats {
+		count[seat.Name]++
+	}
+	for i, seat := range s.Seats {
+		sym := s.SeatSymbol(i)
+		name := seat.Name
+		if count[name] > 1 {
+			name += " (" + sym + ")"
+		}
+		p.Names = append(p.Names, name)
+		p.Symbols = append(p.Symbols, sym)
+	}
+	return p
+}
+
+func (p People) you(seat int) bool { return p.Names[seat] == "You" }
+
+// does is the seat and a verb in the present: "Ana takes", "You take".
+func (p People) does(seat int, verb string) string {
+	if p.you(seat) {
+		return "You " + strings.TrimSuffix(verb, "s")
+	}
+	return p.Names[seat] + " " + verb
+}
+
+// object is the seat after a verb: "Ana", "you".
+func (p People) object(seat int) string {
+	if p.you(seat) {
+		return "you"
+	}
+	return p.Names[seat]
+}
+
+// Plain is a seat's name without the symbol that tells two alike apart.
+func (p People) Plain(seat int) string {
+	return strings.TrimSuffix(p.Names[seat], " ("+p.Symbols[seat]+")")
+}
+
+// mark is a seat's mark by its symbol and whose it is: "O (Bo)".
+func (p People) mark(seat int) string { return fmt.Sprintf("%s (%s)", p.Symbols[seat], p.Plain(seat)) }
+
+// Told is a move's event in words: "Ana takes b4 from Bo" (past: "Ana
+// took b4 from Bo"), "Ana places on c2", "Ana reinforces b3".
+func (p People) Told(e games.Event, past bool) string {
+	switch e.Kind {
+	case game.EventSteal:
+		if past {
+			return fmt.Sprintf("%s took %s from %s", p.Names[e.Seat], e.To, p.object(e.Piece))
+		}
+		return fmt.Sprintf("%s %s from %s", p.does(e.Seat, "takes"), e.To, p.object(e.Piece))
+	case game.EventReinforce:
+		if past {
+			return fmt.Sprintf("%s reinforced %s", p.Names[e.Seat], e.To)
+		}
+		return fmt.Sprintf("%s %s", p.does(e.Seat, "reinforces"), e.To)
+	}
+	if past {
+		return fmt.Sprintf("%s placed on %s", p.Names[e.Seat], e.To)
+	}
+	return fmt.Sprintf("%s on %s", p.does(e.Seat, "places"), e.To)
+}
+
+// MoveText is token i of the session in words, for the move list: "Ana
+// takes b4 from Bo".
+func MoveText(s *session.Session, i int) string {
+	if ev := s.Events(i); len(ev) == 1 {
+		return PeopleOf(s).Told(ev[0], false)
+	}
+	return s.Tokens()[i]
+}
+
+// ResultText is the headline of a finished game: "Ana wins: a full row,
+// rank 4", "Draw: the board is full".
+func ResultText(s *session.Session, out games.Outcome) string {
+	if out.Status != games.Win || len(out.Winners) != 1 {
+		return "Draw: " + out.Reason
+	}
+	return PeopleOf(s).does(out.Winners[0], "wins") + ": " + lineWords(out.Line)
+}
+
+// lineWords names a winning line by its squares: "a full row, rank 4", "a
+// full column, the b-file", "a full diagonal, a1-d4".
+func lineWords(line []string) string {
+	if len(line) < 2 {
+		return "a full line"
+	}
+	first, last := line[0], line[len(line)-1]
+	switch {
+	case first[1:] == last[1:]:
+		return "a full row, rank " + first[1:]
+	case first[0] == last[0]:
+		return "a full column, the " + first[:1] + "-file"
+	}
+	return "a full diagonal, " + first + "-" + last
+}

@@ -1,0 +1,41 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tabulagames/tabula/games"
+)
+
+func TestDistinctSymbols(t *testing.T) {
+	seats := []games.SeatInfo{{Name: "Ana", Symbol: "Δ"}, {Name: "Bo"}, {Name: "Cy", Symbol: "X"}}
+	if err := DistinctSymbols(seats); err != nil {
+		t.Fatalf("Δ, O (seat 2's own) and X refused: %v", err)
+	}
+	seats[2].Symbol = "O" // what seat 2 shows without a choice
+	err := DistinctSymbols(seats)
+	if err == nil || !strings.Contains(err.Error(), "Seat 2 (Bo) and seat 3 (Cy) both have the symbol O") {
+		t.Fatalf("a clash with seat 2's own symbol: %v", err)
+	}
+	seats[0].Symbol, seats[1].Symbol, seats[2].Symbol = "#", "Ψ", "#"
+	if err := DistinctSymbols(seats); err == nil || !strings.Contains(err.Error(), "Seat 1 (Ana) and seat 3 (Cy)") {
+		t.Fatalf("two chosen #: %v", err)
+	}
+}
+
+func TestSymbolChoicesAreDistinctAndOnlyForRevenge(t *testing.T) {
+	choices := SymbolChoices("revenge")
+	seen := map[string]bool{}
+	for _, c := range choices {
+		if seen[c] || c == "" {
+			t.Fatalf("choice %q twice or empty in %v", c, choices)
+		}
+		seen[c] = true
+	}
+	if len(choices) < 4 || strings.Join(choices[:4], "") != strings.Join(Symbols, "") {
+		t.Fatalf("the seat symbols must come first: %v", choices)
+	}
+	if SymbolChoices("classic") != nil {
+		t.Fatal("classic's seats keep X and O")
+	}
+}

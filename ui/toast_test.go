@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+)
+
+// A long refusal is wrapped to the width of the screen, every word kept,
+// and the toast is as tall as its lines.
+func TestToastWrapsALongMessage(t *testing.T) {
+	test.NewTempApp(t)
+	msg := "Anti-revenge: O took a square from you with its last move (a4), so you may not take any of O's squares until O has moved again."
+	lines := wrapLines(msg, 300)
+	if len(lines) < 2 || strings.Join(lines, " ") != msg {
+		t.Fatalf("wrapped into %q", lines)
+	}
+	for _, l := range lines {
+		if w := fyne.MeasureText(l, toastSize(), toastStyle).Width; w > 300 {
+			t.Fatalf("%q is %v wide", l, w)
+		}
+	}
+	if got := wrapLines(msg, 0); len(got) != 1 || wrapLines("  ", 300) != nil {
+		t.Fatalf("no width yet: %q", got)
+	}
+	tt := newToast(true)
+	w := test.NewWindow(tt)
+	defer w.Close()
+	tt.Resize(fyne.NewSize(300+2*theme.Padding(), 10))
+	tt.text = msg // show would fade it at once: the test driver runs animations to their end
+	tt.Refresh()
+	r := test.WidgetRenderer(tt).(*toastRenderer)
+	if len(r.lines) != len(lines) || r.lines[1].Text != lines[1] {
+		t.Fatalf("%d text lines drawn, want %d", len(r.lines), len(lines))
+	}
+	if h := tt.MinSize().Height; h < float32(len(lines))*lineHeight() {
+		t.Fatalf("the toast is %v tall for %d lines", h, len(lines))
+	}
+	if r.bg.FillColor != theme.Color(theme.ColorNameBackground) {
+		t.Fatal("a phone's toast lies over the panel without a backdrop")
+	}
+}
