@@ -287,3 +287,79 @@ func FuzzMove(t *testing.T, g games.Game, prefix []byte, token string) {
 		}
 	}
 }
+
+// LongGame plays up to plies random legal turns, each chosen among those
+// that do not end the game, for benchmarks and tests that need a long
+// game: a position deep into a game, and its record to replay. When every
+// turn would end the game (a draw rule closing in), it takes back turns,
+// twice as many at each try, and plays on from there with other turns; it
+// stops short only when going back maxTakeBack turns does not help. The
+// game is a pure function of the rules and seed.
+func LongGame(tb testing.TB, g games.Game, rules map[string]any, plies int, seed uint64) (*games.Record, games.State) {
+	tb.Helper()
+	rec := &games.Record{Game: g.ID(), Rules: rules}
+	_, st, err := rec.Start()
+	if err != nil {
+		tb.Fatalf("long game: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x10C6))
+	states := []games.State{st} // states[i]: the position after i turns
+	back, stuckAt := 1, 0
+	for len(rec.Moves) < plies && !st.Outcome().Over() {
+		next, moves, err := nextNotEnding(st, rng)
+		if err != nil {
+			tb.Fatalf("long game, ply %d: %v", len(rec.Moves), err)
+		}
+		if next == nil {
+			if back > maxTakeBack || len(rec.Moves) == 0 {
+				break
+			}
+			if len(rec.Moves) > stuckAt {
+				back, stuckAt = 1, len(rec.Moves)
+			}
+			n := len(rec.Moves) - min(back, len(rec.Moves))
+			rec.Moves, states = rec.Moves[:n], states[:n+1]
+			st, back = states[n], back*2
+			continue
+		}
+		rec.Moves = append(rec.Moves, games.FormatTurn(st, moves))
+		states = append(states, next)
+		st = next
+	}
+	return rec, st
+}
+
+// maxTakeBack is how far LongGame goes back at most to avoid the end.
+const maxTakeBack = 4096
+
+// nextNotEnding plays a random turn on a clone of st whose result is not
+// over, trying the turns in random order; nil if every turn ends the game.
+// A simultaneous turn tries the seats' shuffled moves side by side, not
+// every combination: enough to walk past the rare ending combination.
+func nextNotEnding(st games.State, rng *rand.Rand) (games.State, []games.Move, error) {
+	to := st.ToMove()
+	legal := make([][]games.Move, len(to))
+	tries := 0
+	for j, seat := range to {
+		legal[j] = st.Legal(seat)
+		if len(legal[j]) == 0 {
+			return nil, nil, fmt.Errorf("seat %d to move has no legal move", seat)
+		}
+		rng.Shuffle(len(legal[j]), func(a, b int) { legal[j][a], legal[j][b] = legal[j][b], legal[j][a] })
+		tries = max(tries, len(legal[j]))
+	}
+	for k := 0; k < tries; k++ {
+		moves := make([]games.Move, len(to))
+		for j := range to {
+			moves[j] = legal[j][k%len(legal[j])]
+		}
+		c := st.Clone()
+		if err := c.Play(moves...); err != nil {
+			return nil, nil, fmt.Errorf("legal move refused: %v", err)
+		}
+		if !c.Outcome().Over() {
+			return c, moves, nil
+		}
+	}
+	return nil, nil, nil
+}
