@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/repetition"
 )
 
 // State is an infiltration position with its history.
@@ -23,7 +24,7 @@ type State struct {
 	mustCapture bool
 	outcome     games.Outcome
 	key         posKey
-	hist        *history // every position of the game, for repetition
+	seen        repetition.Counter[posKey] // every position of the game, for repetition
 	ev          [4]event
 	nev         int8
 }
@@ -559,7 +560,7 @@ func (s *State) apply(m games.Move) {
 	}
 	// 5. Threefold repetition.
 	var n int
-	s.hist, n = s.hist.record(s.Hash(), s.key)
+	s.seen, n = s.seen.Record(s.Hash(), s.key)
 	if n >= 3 {
 		s.outcome = games.Outcome{Status: games.Draw, Winners: []int{}, Reason: "same position three times"}
 		return
