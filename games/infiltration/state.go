@@ -24,7 +24,7 @@ type State struct {
 	mustCapture bool
 	outcome     games.Outcome
 	key         posKey
-	seen        repetition.Counter[posKey] // every position of the game, for repetition
+	seen        repetition.Counter[posKey] // the positions since the last placement or crowning, for repetition
 	ev          [4]event
 	nev         int8
 }
@@ -484,6 +484,12 @@ func (s *State) apply(m games.Move) {
 	me := int(s.turn)
 	s.nev = 0
 	moved := noSquare // landing square of a step or capture
+	// No position from before a placement or a crowning can occur again: a
+	// placement leaves one piece fewer to place (and the placement phase
+	// never comes back), a crowning one man fewer on the board and in the
+	// hands for good (a captured man comes back as a man, a king as a
+	// king, and a drop keeps its kind).
+	irreversible := false
 	switch {
 	case m == swapMove:
 		s.swapped = true
@@ -497,6 +503,7 @@ func (s *State) apply(m games.Move) {
 		if m >= kingDrop {
 			k, v = 1, king(me)
 		}
+		irreversible = s.placement
 		s.hand[me][k]--
 		s.board[sq] = v
 		s.noProgress = 0
@@ -531,7 +538,7 @@ func (s *State) apply(m games.Move) {
 		crowned := false
 		if !isKing(v) && s.rules.kings && farRank(me, to) {
 			s.board[to] = king(me)
-			crowned = true
+			crowned, irreversible = true, true
 			s.addEvent(event{kind: evPromote, seat: int8(me), king: true, from: noSquare, to: int8(to)})
 		}
 		moved = to
@@ -558,7 +565,11 @@ func (s *State) apply(m games.Move) {
 			Reason: seatName[s.turn] + " has no move"}
 		return
 	}
-	// 5. Threefold repetition.
+	// 5. Threefold repetition. Forgetting the positions that cannot recur
+	// keeps the count exact and the counter small in most games.
+	if irreversible {
+		s.seen = repetition.Counter[posKey]{}
+	}
 	var n int
 	s.seen, n = s.seen.Record(s.Hash(), s.key)
 	if n >= 3 {
