@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
@@ -158,8 +159,44 @@ func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 // alike, is not changed by a move on its original and reaches the same
 // position by the same move. (Those are the costly checks: with them on
 // every turn, long games would not fit a -race run.)
+//
+// The environment variable TABULA_PLAYOUTS, when set to a number, replaces
+// n (for long runs: TABULA_PLAYOUTS=100000 go test ./games/...).
 func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, seed uint64) {
 	t.Helper()
+	playouts(t, g, rules, n, maxTurns, false, seed)
+}
+
+// CappedPlayouts is RandomPlayouts for rule sets whose random games run
+// for tens of thousands of turns: a game still going after plyCap turns
+// stops there. It gets every check but those of the end, its replay
+// included, and is counted, not failed; the count is reported with t.Logf
+// and returned.
+func CappedPlayouts(t *testing.T, g games.Game, rules map[string]any, n, plyCap int, seed uint64) (atCap int) {
+	t.Helper()
+	return playouts(t, g, rules, n, plyCap, true, seed)
+}
+
+// playoutsEnv reads TABULA_PLAYOUTS: the number of games, or 0 when unset.
+func playoutsEnv(t *testing.T) int {
+	v := os.Getenv("TABULA_PLAYOUTS")
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("TABULA_PLAYOUTS=%q: want a number of games from 1", v)
+	}
+	return n
+}
+
+// playouts is RandomPlayouts (capped false: a game longer than maxTurns
+// fails) and CappedPlayouts (capped true: it is counted).
+func playouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, capped bool, seed uint64) (atCap int) {
+	t.Helper()
+	if env := playoutsEnv(t); env > 0 {
+		n = env
+	}
 	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
 	if err != nil {
 		t.Fatalf("rules: %v", err)
@@ -174,6 +211,10 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 		var tokens []string
 		turns := 0
 		for !st.Outcome().Over() {
+			if turns >= maxTurns && capped {
+				atCap++
+				break
+			}
 			if turns >= maxTurns {
 				t.Fatalf("game %d did not end within %d turns", i, maxTurns)
 			}
@@ -222,11 +263,13 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 			}
 			turns++
 		}
-		if len(st.ToMove()) != 0 {
-			t.Fatalf("game %d: over but %v to move", i, st.ToMove())
-		}
-		if st.Play(games.Move(0)) == nil {
-			t.Fatalf("game %d: a move was accepted after the end", i)
+		if st.Outcome().Over() {
+			if len(st.ToMove()) != 0 {
+				t.Fatalf("game %d: over but %v to move", i, st.ToMove())
+			}
+			if st.Play(games.Move(0)) == nil {
+				t.Fatalf("game %d: a move was accepted after the end", i)
+			}
 		}
 		// Replay as Record.Replay does, without keeping a clone of every
 		// state (long games would spend more time copying than playing).
@@ -244,6 +287,10 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 			t.Fatalf("game %d: replay from notation reached another position", i)
 		}
 	}
+	if capped {
+		t.Logf("%d of %d games reached the %d-ply cap", atCap, n, maxTurns)
+	}
+	return atCap
 }
 
 // FuzzMove is the body of a move-parser fuzz target: it plays a few random
