@@ -36,8 +36,11 @@ func TestRandomPlayoutsAllToggles(t *testing.T) {
 	gametest.RandomPlayouts(t, infiltration.Game{}, rules, playouts(10000), maxPlies, 2)
 }
 
-// The other movement and the off switches, 100 games each.
+// The other movement and the off switches, 100 games each. (Parallel, as
+// the long-game test below: both fit in the time AllToggles takes after
+// Default is done.)
 func TestRandomPlayoutsVariants(t *testing.T) {
+	t.Parallel()
 	n := max(playouts(10000)/100, 3)
 	for i, rules := range []map[string]any{
 		{"movement": "free"},
@@ -59,6 +62,7 @@ const longPlyCap = 2000
 // Free movement with forced capture and multi-jump, 100 games capped at
 // longPlyCap actions; the games that reach it are counted.
 func TestRandomPlayoutsLongGames(t *testing.T) {
+	t.Parallel()
 	n := max(playouts(10000)/100, 3)
 	gametest.CappedPlayouts(t, infiltration.Game{}, longRules, n, longPlyCap, 20)
 }
