@@ -1,6 +1,7 @@
 // Package gametest is the test kit every game uses: the shared vectors of
-// shared/testdata, a random-playout property test and a move-parser fuzz
-// body. It imports games only, so any game's tests can use it.
+// shared/testdata, a random-playout property test, a move-parser fuzz body
+// and long random games for benchmarks. It imports games only, so any
+// game's tests can use it.
 package gametest
 
 import (
