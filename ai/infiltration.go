@@ -334,8 +334,9 @@ func (b infEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 		v int
 	}
 	list := make([]scored, 0, len(moves))
-	for i, m := range moves {
-		if i&15 == 0 && ctx.Err() != nil {
+	for _, m := range moves {
+		// Each action costs a reply search: poll before every one.
+		if ctx.Err() != nil {
 			return moves[0], ctx.Err()
 		}
 		c := s.Clone().(*inf.State)

@@ -84,22 +84,17 @@ func (t *MCTS) Search(ctx context.Context, st games.State, seat int) (games.Move
 	if iters <= 0 {
 		iters = 10_000
 	}
-	var deadline time.Time
-	if t.Time > 0 {
-		deadline = time.Now().Add(t.Time)
-	}
+	// Polled before every iteration: one playout can run hundreds of
+	// plies, so polling every 64 iterations let far too long pass.
+	poll, stop := withTimeCap(ctx, t.Time)
+	defer stop()
 	rng := rngFor(t.Seed, st, seat)
 	var done int64
 	var err error
 	for done = 0; done < iters; done++ {
-		if done&63 == 0 {
-			if ctx.Err() != nil {
-				err = ctx.Err()
-				break
-			}
-			if !deadline.IsZero() && time.Now().After(deadline) {
-				break
-			}
+		if poll.Err() != nil {
+			err = ctx.Err() // nil when only the time cap ended it
+			break
 		}
 		if e := t.iterate(root, rng); e != nil {
 			return root.arms[idx][0].move, done, e

@@ -1,6 +1,7 @@
 // Package gametest is the test kit every game uses: the shared vectors of
-// shared/testdata, a random-playout property test and a move-parser fuzz
-// body. It imports games only, so any game's tests can use it.
+// shared/testdata, a random-playout property test, a move-parser fuzz body
+// and long random games for benchmarks. It imports games only, so any
+// game's tests can use it.
 package gametest
 
 import (
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
@@ -158,8 +160,44 @@ func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 // alike, is not changed by a move on its original and reaches the same
 // position by the same move. (Those are the costly checks: with them on
 // every turn, long games would not fit a -race run.)
+//
+// The environment variable TABULA_PLAYOUTS, when set to a number, replaces
+// n (for long runs: TABULA_PLAYOUTS=100000 go test ./games/...).
 func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, seed uint64) {
 	t.Helper()
+	playouts(t, g, rules, n, maxTurns, false, seed)
+}
+
+// CappedPlayouts is RandomPlayouts for rule sets whose random games run
+// for tens of thousands of turns: a game still going after plyCap turns
+// stops there. It gets every check but those of the end, its replay
+// included, and is counted, not failed; the count is reported with t.Logf
+// and returned.
+func CappedPlayouts(t *testing.T, g games.Game, rules map[string]any, n, plyCap int, seed uint64) (atCap int) {
+	t.Helper()
+	return playouts(t, g, rules, n, plyCap, true, seed)
+}
+
+// playoutsEnv reads TABULA_PLAYOUTS: the number of games, or 0 when unset.
+func playoutsEnv(t *testing.T) int {
+	v := os.Getenv("TABULA_PLAYOUTS")
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("TABULA_PLAYOUTS=%q: want a number of games from 1", v)
+	}
+	return n
+}
+
+// playouts is RandomPlayouts (capped false: a game longer than maxTurns
+// fails) and CappedPlayouts (capped true: it is counted).
+func playouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, capped bool, seed uint64) (atCap int) {
+	t.Helper()
+	if env := playoutsEnv(t); env > 0 {
+		n = env
+	}
 	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
 	if err != nil {
 		t.Fatalf("rules: %v", err)
@@ -174,6 +212,10 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 		var tokens []string
 		turns := 0
 		for !st.Outcome().Over() {
+			if turns >= maxTurns && capped {
+				atCap++
+				break
+			}
 			if turns >= maxTurns {
 				t.Fatalf("game %d did not end within %d turns", i, maxTurns)
 			}
@@ -222,11 +264,13 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 			}
 			turns++
 		}
-		if len(st.ToMove()) != 0 {
-			t.Fatalf("game %d: over but %v to move", i, st.ToMove())
-		}
-		if st.Play(games.Move(0)) == nil {
-			t.Fatalf("game %d: a move was accepted after the end", i)
+		if st.Outcome().Over() {
+			if len(st.ToMove()) != 0 {
+				t.Fatalf("game %d: over but %v to move", i, st.ToMove())
+			}
+			if st.Play(games.Move(0)) == nil {
+				t.Fatalf("game %d: a move was accepted after the end", i)
+			}
 		}
 		// Replay as Record.Replay does, without keeping a clone of every
 		// state (long games would spend more time copying than playing).
@@ -244,6 +288,10 @@ func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurn
 			t.Fatalf("game %d: replay from notation reached another position", i)
 		}
 	}
+	if capped {
+		t.Logf("%d of %d games reached the %d-ply cap", atCap, n, maxTurns)
+	}
+	return atCap
 }
 
 // FuzzMove is the body of a move-parser fuzz target: it plays a few random
@@ -286,4 +334,80 @@ func FuzzMove(t *testing.T, g games.Game, prefix []byte, token string) {
 			t.Fatalf("token %q parsed to a move that is not legal", token)
 		}
 	}
+}
+
+// LongGame plays up to plies random legal turns, each chosen among those
+// that do not end the game, for benchmarks and tests that need a long
+// game: a position deep into a game, and its record to replay. When every
+// turn would end the game (a draw rule closing in), it takes back turns,
+// twice as many at each try, and plays on from there with other turns; it
+// stops short only when going back maxTakeBack turns does not help. The
+// game is a pure function of the rules and seed.
+func LongGame(tb testing.TB, g games.Game, rules map[string]any, plies int, seed uint64) (*games.Record, games.State) {
+	tb.Helper()
+	rec := &games.Record{Game: g.ID(), Rules: rules}
+	_, st, err := rec.Start()
+	if err != nil {
+		tb.Fatalf("long game: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x10C6))
+	states := []games.State{st} // states[i]: the position after i turns
+	back, stuckAt := 1, 0
+	for len(rec.Moves) < plies && !st.Outcome().Over() {
+		next, moves, err := nextNotEnding(st, rng)
+		if err != nil {
+			tb.Fatalf("long game, ply %d: %v", len(rec.Moves), err)
+		}
+		if next == nil {
+			if back > maxTakeBack || len(rec.Moves) == 0 {
+				break
+			}
+			if len(rec.Moves) > stuckAt {
+				back, stuckAt = 1, len(rec.Moves)
+			}
+			n := len(rec.Moves) - min(back, len(rec.Moves))
+			rec.Moves, states = rec.Moves[:n], states[:n+1]
+			st, back = states[n], back*2
+			continue
+		}
+		rec.Moves = append(rec.Moves, games.FormatTurn(st, moves))
+		states = append(states, next)
+		st = next
+	}
+	return rec, st
+}
+
+// maxTakeBack is how far LongGame goes back at most to avoid the end.
+const maxTakeBack = 4096
+
+// nextNotEnding plays a random turn on a clone of st whose result is not
+// over, trying the turns in random order; nil if every turn ends the game.
+// A simultaneous turn tries the seats' shuffled moves side by side, not
+// every combination: enough to walk past the rare ending combination.
+func nextNotEnding(st games.State, rng *rand.Rand) (games.State, []games.Move, error) {
+	to := st.ToMove()
+	legal := make([][]games.Move, len(to))
+	tries := 0
+	for j, seat := range to {
+		legal[j] = st.Legal(seat)
+		if len(legal[j]) == 0 {
+			return nil, nil, fmt.Errorf("seat %d to move has no legal move", seat)
+		}
+		rng.Shuffle(len(legal[j]), func(a, b int) { legal[j][a], legal[j][b] = legal[j][b], legal[j][a] })
+		tries = max(tries, len(legal[j]))
+	}
+	for k := 0; k < tries; k++ {
+		moves := make([]games.Move, len(to))
+		for j := range to {
+			moves[j] = legal[j][k%len(legal[j])]
+		}
+		c := st.Clone()
+		if err := c.Play(moves...); err != nil {
+			return nil, nil, fmt.Errorf("legal move refused: %v", err)
+		}
+		if !c.Outcome().Over() {
+			return c, moves, nil
+		}
+	}
+	return nil, nil, nil
 }

@@ -84,7 +84,7 @@ func (g Game) New(cfg games.Config) (games.State, error) {
 		}
 	}
 	s.key = s.makeKey()
-	s.hist, _ = (*history)(nil).record(s.Hash(), s.key)
+	s.seen, _ = s.seen.Record(s.Hash(), s.key)
 	s.startTurn()
 	return s, nil
 }

@@ -1,8 +1,6 @@
 package infiltration_test
 
 import (
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/tabulagames/tabula/games/gametest"
@@ -10,11 +8,8 @@ import (
 )
 
 // playouts is the number of random games for a rule set: n, fewer under
-// -short, or TABULA_PLAYOUTS when it is set.
+// -short. (TABULA_PLAYOUTS, read by the kit, replaces it.)
 func playouts(n int) int {
-	if v, err := strconv.Atoi(os.Getenv("TABULA_PLAYOUTS")); err == nil && v > 0 {
-		return v
-	}
 	if testing.Short() {
 		return max(n/50, 5)
 	}
@@ -41,10 +36,11 @@ func TestRandomPlayoutsAllToggles(t *testing.T) {
 	gametest.RandomPlayouts(t, infiltration.Game{}, rules, playouts(10000), maxPlies, 2)
 }
 
-// The other movement and the off switches, 100 games each. (Free movement
-// with forced capture and multi-jump is left out: random players capture
-// all the time there; games average 36,000 plies and some pass 200,000.)
+// The other movement and the off switches, 100 games each. (Parallel, as
+// the long-game test below: both fit in the time AllToggles takes after
+// Default is done.)
 func TestRandomPlayoutsVariants(t *testing.T) {
+	t.Parallel()
 	n := max(playouts(10000)/100, 3)
 	for i, rules := range []map[string]any{
 		{"movement": "free"},
@@ -55,4 +51,18 @@ func TestRandomPlayoutsVariants(t *testing.T) {
 	} {
 		gametest.RandomPlayouts(t, infiltration.Game{}, rules, n, maxPlies, uint64(10+i))
 	}
+}
+
+// longPlyCap cuts the random games of free movement with forced capture
+// and multi-jump: random players capture and drop back all the time there,
+// and games run 36,000 actions on average, some past 200,000 (measured on
+// 200 games: 179 passed 2,000).
+const longPlyCap = 2000
+
+// Free movement with forced capture and multi-jump, 100 games capped at
+// longPlyCap actions; the games that reach it are counted.
+func TestRandomPlayoutsLongGames(t *testing.T) {
+	t.Parallel()
+	n := max(playouts(10000)/100, 3)
+	gametest.CappedPlayouts(t, infiltration.Game{}, longRules, n, longPlyCap, 20)
 }

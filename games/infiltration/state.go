@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/repetition"
 )
 
 // State is an infiltration position with its history.
@@ -23,7 +24,7 @@ type State struct {
 	mustCapture bool
 	outcome     games.Outcome
 	key         posKey
-	hist        *history // every position of the game, for repetition
+	seen        repetition.Counter[posKey] // the positions since the last placement or crowning, for repetition
 	ev          [4]event
 	nev         int8
 }
@@ -483,6 +484,12 @@ func (s *State) apply(m games.Move) {
 	me := int(s.turn)
 	s.nev = 0
 	moved := noSquare // landing square of a step or capture
+	// No position from before a placement or a crowning can occur again: a
+	// placement leaves one piece fewer to place (and the placement phase
+	// never comes back), a crowning one man fewer on the board and in the
+	// hands for good (a captured man comes back as a man, a king as a
+	// king, and a drop keeps its kind).
+	irreversible := false
 	switch {
 	case m == swapMove:
 		s.swapped = true
@@ -496,6 +503,7 @@ func (s *State) apply(m games.Move) {
 		if m >= kingDrop {
 			k, v = 1, king(me)
 		}
+		irreversible = s.placement
 		s.hand[me][k]--
 		s.board[sq] = v
 		s.noProgress = 0
@@ -530,7 +538,7 @@ func (s *State) apply(m games.Move) {
 		crowned := false
 		if !isKing(v) && s.rules.kings && farRank(me, to) {
 			s.board[to] = king(me)
-			crowned = true
+			crowned, irreversible = true, true
 			s.addEvent(event{kind: evPromote, seat: int8(me), king: true, from: noSquare, to: int8(to)})
 		}
 		moved = to
@@ -557,9 +565,13 @@ func (s *State) apply(m games.Move) {
 			Reason: seatName[s.turn] + " has no move"}
 		return
 	}
-	// 5. Threefold repetition.
+	// 5. Threefold repetition. Forgetting the positions that cannot recur
+	// keeps the count exact and the counter small in most games.
+	if irreversible {
+		s.seen = repetition.Counter[posKey]{}
+	}
 	var n int
-	s.hist, n = s.hist.record(s.Hash(), s.key)
+	s.seen, n = s.seen.Record(s.Hash(), s.key)
 	if n >= 3 {
 		s.outcome = games.Outcome{Status: games.Draw, Winners: []int{}, Reason: "same position three times"}
 		return

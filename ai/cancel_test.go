@@ -1,0 +1,115 @@
+package ai
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
+)
+
+// countdownCtx answers its first n calls of Err with nil and every later
+// one with context.Canceled: a cancellation that arrives after n polls.
+type countdownCtx struct {
+	context.Context
+	left int
+}
+
+func (c *countdownCtx) Err() error {
+	c.left--
+	if c.left < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+var infLong struct {
+	once sync.Once
+	st   games.State
+}
+
+// infLongGame is the position after a legal 60,000-action infiltration
+// game with free movement, forced capture and multi-jump (issue 8).
+func infLongGame(t *testing.T) games.State {
+	infLong.once.Do(func() {
+		g, _ := games.Lookup("infiltration")
+		rules := map[string]any{"movement": "free", "forcedCapture": true, "multiJump": true}
+		rec, st := gametest.LongGame(t, g, rules, 60_000, 1)
+		if len(rec.Moves) == 60_000 {
+			infLong.st = st
+		}
+	})
+	if infLong.st == nil {
+		t.Fatal("the long game stopped short")
+	}
+	return infLong.st.Clone()
+}
+
+// Alpha-beta polls ctx at every node, so it stops at most one node after
+// a cancellation, however costly a node is (here, on the 60,000-action
+// game, an action and a capture extension of up to 16 more). It polled
+// every 256 nodes before.
+func TestSearchStopsAtTheNextNode(t *testing.T) {
+	st := infLongGame(t)
+	for _, polls := range []int{1, 2, 10, 300} {
+		ab := infSearcher(Options{Seed: 1}, 0, infHardNodes, 4, 18)
+		ctx := &countdownCtx{Context: context.Background(), left: polls}
+		r, err := ab.Search(ctx, st.Clone(), st.ToMove()[0])
+		if r.Depth == 0 && err != context.Canceled {
+			t.Errorf("cancelled after %d polls in the first iteration: error %v, want context.Canceled", polls, err)
+		}
+		// The first poll is the check before the search.
+		if r.Nodes > int64(polls) {
+			t.Errorf("cancelled after %d polls: %d nodes searched", polls, r.Nodes)
+		}
+	}
+}
+
+// MCTS polls ctx before every iteration: an iteration's playout can run
+// hundreds of plies. It polled every 64 iterations before.
+func TestMCTSStopsAtTheNextIteration(t *testing.T) {
+	st := infLongGame(t)
+	for _, polls := range []int{1, 2, 10} {
+		ctx := &countdownCtx{Context: context.Background(), left: polls}
+		_, done, err := (&MCTS{Iterations: 1 << 40, Seed: 1}).Search(ctx, st.Clone(), st.ToMove()[0])
+		if err != context.Canceled {
+			t.Errorf("cancelled after %d polls: error %v, want context.Canceled", polls, err)
+		}
+		if done > int64(polls) {
+			t.Errorf("cancelled after %d polls: %d iterations run", polls, done)
+		}
+	}
+}
+
+// The time cap (Options.Time) is a deadline on the context the searchers
+// poll, so it needs no clock in the search; a cap that does not run out
+// changes nothing.
+func TestTimeCapIsADeadline(t *testing.T) {
+	ctx := context.Background()
+	if c, stop := withTimeCap(ctx, 0); c != ctx {
+		t.Error("no cap: the context should be the caller's")
+	} else {
+		stop()
+	}
+	c, stop := withTimeCap(ctx, time.Hour)
+	if _, ok := c.Deadline(); !ok {
+		t.Error("a cap of an hour set no deadline")
+	}
+	stop()
+	if c.Err() == nil {
+		t.Error("the context of a capped search outlives it")
+	}
+	st := infMidgame(t)
+	seat := st.ToMove()[0]
+	plain, _ := infSearcher(Options{Seed: 1, Nodes: 2000}, 0, 0, 4, 16).Search(ctx, st.Clone(), seat)
+	capped, _ := infSearcher(Options{Seed: 1, Nodes: 2000, Time: time.Hour}, 0, 0, 4, 16).Search(ctx, st.Clone(), seat)
+	if plain != capped {
+		t.Errorf("an hour's cap changed the search: %+v, without %+v", capped, plain)
+	}
+	m, _, err := (&MCTS{Iterations: 300, Seed: 1, Time: time.Hour}).Search(ctx, st.Clone(), seat)
+	if err != nil || st.Clone().Play(m) != nil {
+		t.Errorf("MCTS with an hour's cap: %v, %v", m, err)
+	}
+}
