@@ -93,7 +93,9 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 	if ctx.Err() != nil {
 		return MaxNResult{Result: Result{Move: moves[0]}}, ctx.Err()
 	}
-	s := mn.newSearch(ctx, st, seat)
+	poll, release := withTimeCap(ctx, mn.Time)
+	defer release()
+	s := mn.newSearch(poll, st, seat)
 	rng := rngFor(mn.Seed, st, seat)
 	best := MaxNResult{Result: Result{Move: moves[0], Score: -WinScore - 1}}
 	for depth := max(mn.MinDepth, 1); depth <= mn.maxDepth(); depth += max(mn.DepthStep, 1) {
@@ -124,10 +126,7 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 }
 
 func (mn *MaxN) newSearch(ctx context.Context, st games.State, seat int) *maxnSearch {
-	budget := &searcher{ctx: ctx, limit: mn.Nodes}
-	if mn.Time > 0 {
-		budget.deadline = time.Now().Add(mn.Time)
-	}
+	budget := &searcher{poll: ctx, limit: mn.Nodes}
 	seats := st.Seats()
 	s := &maxnSearch{MaxN: mn, budget: budget, root: seat, vals: make([][]int, mn.maxDepth()+1)}
 	for i := range s.vals {
