@@ -59,3 +59,9 @@ func newGeom(n int) *geom {
 	}
 	return g
 }
+
+// JumpTable is, for a board of the given size (MinSize..MaxSize), the
+// on-board squares one jump from every square (Move codes, in jump
+// order): the table the rules use, shared, so callers must not change it.
+// Bots build their own fast boards on it.
+func JumpTable(size int) [][]int16 { return geomOf(size).jumps }
