@@ -441,8 +441,8 @@ func (x *kx) decide(own *rng.Stream) int {
 			}
 			scores[i] = lambda*worst + (1-lambda)*mean
 		}
-		if len(opps) > 1 || x.stopped {
-			break // three or four seats: the evaluation after one turn
+		if x.stopped || len(opps) >= 3 {
+			break // three others: one turn, measured stronger than searching deeper
 		}
 	}
 	if scores == nil { // not even one turn searched: the best territory
@@ -596,24 +596,17 @@ func (x *kx) after(depth, ply, alpha, beta int) int {
 	if x.tick() || depth == 0 {
 		return x.eval()
 	}
-	opp := -1
-	for s := 0; s < x.seats; s++ {
-		if s != x.me && x.inPlay(s) {
-			opp = s
-		}
-	}
-	if opp < 0 {
+	joints := x.replies()
+	if len(joints) == 0 {
 		return x.eval()
 	}
-	var mineBuf, theirsBuf [8]int
+	var mineBuf [8]int
 	mine := x.ordered(x.me, mineBuf[:0])
-	theirs := x.ordered(opp, theirsBuf[:0])
 	best := -kWin - 1
 	for _, my := range mine {
 		worst := kWin + 1
-		for _, o := range theirs {
-			var dest [4]int
-			dest[x.me], dest[opp] = my, o
+		for _, dest := range joints {
+			dest[x.me] = my
 			f := x.play(&dest)
 			v := x.after(depth-1, ply+1, max(alpha, best), min(beta, worst))
 			x.undo(f, &dest)
@@ -628,6 +621,39 @@ func (x *kx) after(depth, ply, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// replies lists the joint moves of the other knights in play that the
+// search answers inside: every move of a lone opponent; with more, the
+// best few of each by onward moves (all of them would be 8^3 a turn).
+func (x *kx) replies() [][4]int {
+	joints := [][4]int{{}}
+	var opps []int
+	for s := 0; s < x.seats; s++ {
+		if s != x.me && x.inPlay(s) {
+			opps = append(opps, s)
+		}
+	}
+	if len(opps) == 0 {
+		return nil
+	}
+	keep := [4]int{8, 8, 3, 2}[len(opps)]
+	for _, o := range opps {
+		var buf [8]int
+		moves := x.ordered(o, buf[:0])
+		if len(moves) > keep {
+			moves = moves[:keep]
+		}
+		next := make([][4]int, 0, len(joints)*len(moves))
+		for _, j := range joints {
+			for _, m := range moves {
+				j[o] = m
+				next = append(next, j)
+			}
+		}
+		joints = next
+	}
+	return joints
 }
 
 // ordered lists a knight's moves, those with the most onward moves first.
