@@ -7,4 +7,5 @@ import (
 	_ "github.com/tabulagames/tabula/games/checkerboard"
 	_ "github.com/tabulagames/tabula/games/classic"
 	_ "github.com/tabulagames/tabula/games/infiltration"
+	_ "github.com/tabulagames/tabula/games/knights"
 )
