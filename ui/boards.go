@@ -6,6 +6,7 @@ import (
 	"github.com/tabulagames/tabula/ui/boards/classic"
 	"github.com/tabulagames/tabula/ui/boards/infiltration"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/boards/knights"
 )
 
 // boardMakers lists the games that have a board; the picker shows only
@@ -15,4 +16,5 @@ var boardMakers = map[string]func(h kit.Host) kit.Board{
 	"checkerboard": checkerboard.New,
 	"infiltration": infiltration.New,
 	"alcazar":      alcazar.New,
+	"knights":      knights.New,
 }
