@@ -49,7 +49,7 @@ type Options struct {
 // Start opens game id on a session (seed 1, no pauses before bot moves)
 // on Fyne's test app, makes its board with newBoard, sizes and draws it,
 // and lets the bots move.
-func Start(t *testing.T, id string, newBoard func(kit.Host) kit.Board, o Options) *Host {
+func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options) *Host {
 	t.Helper()
 	test.NewTempApp(t)
 	g, ok := games.Lookup(id)

@@ -357,3 +357,16 @@ func TestHintShows(t *testing.T) {
 		t.Fatal("the hint does not show on d6")
 	}
 }
+
+// BenchmarkRefresh16 is one frame of the story on the largest board:
+// every square, knight and mark copied into the canvas objects.
+func BenchmarkRefresh16(b *testing.B) {
+	h := boardtest.Start(b, game.ID, New, boardtest.Options{Rules: map[string]any{"size": float64(16), "players": float64(4)},
+		Seats: []games.SeatInfo{ana, ben, cy, {Name: "Dee", Controller: "human"}}, Size: fyne.NewSize(800, 800)})
+	r := rend(h.Board.(*Board))
+	b.ResetTimer()
+	b.ReportAllocs()
+	for range b.N {
+		r.Refresh()
+	}
+}
