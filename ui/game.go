@@ -284,6 +284,7 @@ func (gs *gameScreen) build() {
 	}
 	gs.score = widget.NewLabel("")
 	gs.score.Importance = widget.LowImportance
+	gs.score.Wrapping = fyne.TextWrapWord // four seats' tallies do not fit one line
 	gs.resetScore = widget.NewButton("Reset score", func() {
 		gs.u.confirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
 			if ok {
@@ -293,7 +294,7 @@ func (gs *gameScreen) build() {
 		})
 	})
 	gs.resetScore.Importance = widget.LowImportance
-	gs.scoreRow = container.NewHBox(gs.score, gs.resetScore)
+	gs.scoreRow = container.NewBorder(nil, nil, nil, container.NewCenter(gs.resetScore), gs.score)
 
 	rulesText := widget.NewLabel(gs.rulesText())
 	rulesText.Wrapping = fyne.TextWrapWord

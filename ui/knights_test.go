@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -234,5 +235,17 @@ func TestResultNamesEverySharedWinner(t *testing.T) {
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen, {Name: "Cy", Controller: "human"}}, nil)
 	if got := gs.winnerText(games.Outcome{Status: games.Win, Winners: []int{0, 1, 2}}); got != "Ana, Ben and Cy win!" {
 		t.Fatalf("shared win: %q", got)
+	}
+}
+
+// This run's score of a four-seat game fits the side panel.
+func TestFourSeatScoreFitsThePanel(t *testing.T) {
+	u := newTestApp(t)
+	seats := []games.SeatInfo{kAna, kBen, {Name: "Cy", Controller: "human"}, {Name: "Dee", Controller: "human"}}
+	gs, _ := startKnights(t, u, seats, nil)
+	u.recordResult(gs.session, games.Outcome{Status: games.Win, Winners: []int{1}})
+	gs.refresh()
+	if !gs.scoreRow.Visible() || gs.scoreRow.MinSize().Width > sidePanelWidth-2*theme.Padding() {
+		t.Fatalf("the score row %q needs %v of the panel's %v", gs.score.Text, gs.scoreRow.MinSize().Width, sidePanelWidth)
 	}
 }
