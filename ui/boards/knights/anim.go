@@ -196,6 +196,10 @@ func (b *Board) updatePulse() {
 		return
 	}
 	b.dotPulse = fyne.NewAnimation(900*time.Millisecond, func(f float32) {
+		if b.sess == nil || b.sess.Paused {
+			b.stopDots() // the game was left (Session.Stop): nothing to pulse for
+			return
+		}
 		b.dotAlpha = uint8(0x80 + 0x60*f)
 		if b.r != nil {
 			b.r.refreshDots()

@@ -370,3 +370,25 @@ func BenchmarkRefresh16(b *testing.B) {
 		r.Refresh()
 	}
 }
+
+// The dots pulse while a person picks, and stop once the game is left
+// (the board may outlive its screen for a while).
+func TestDotsPulseUntilTheGameIsLeft(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	h.Moving = kit.Motion{Speed: 1}
+	held := holdAnims(b)
+	h.Redraw()
+	if b.dotPulse == nil || len(*held) == 0 || (*held)[0] != b.dotPulse {
+		t.Fatal("the dots do not pulse")
+	}
+	pulse := b.dotPulse
+	pulse.Tick(0.5)
+	if b.dotAlpha == 0xD0 {
+		t.Fatal("the pulse does not change the dots")
+	}
+	h.S.Stop()
+	pulse.Tick(0.7)
+	if b.dotPulse != nil || b.dotAlpha != 0xD0 {
+		t.Fatal("the pulse goes on after the game was left")
+	}
+}
