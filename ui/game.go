@@ -82,15 +82,20 @@ func newGameScreen(u *App, s *session.Session) *gameScreen {
 	return gs
 }
 
-// start draws the first position and lets the bots move. On a desktop a
-// board that takes the keyboard focus (to keep Tab for itself) gets it; a
-// phone would bring up its on-screen keyboard for it.
+// start draws the first position and lets the bots move.
 func (gs *gameScreen) start() {
 	gs.refresh()
+	gs.focusBoard()
+	gs.session.Start()
+}
+
+// focusBoard gives the keyboard focus to a board that takes it (to keep
+// Tab for itself), on a desktop: a phone would bring up its on-screen
+// keyboard for it.
+func (gs *gameScreen) focusBoard() {
 	if f, ok := gs.board.(fyne.Focusable); ok && !gs.u.mobile {
 		gs.u.win.Canvas().Focus(f)
 	}
-	gs.session.Start()
 }
 
 // leave stops the bots; the autosave is already on disk.
@@ -345,6 +350,7 @@ func (gs *gameScreen) handOverCover() fyne.CanvasObject {
 	gs.handOverBtn = widget.NewButtonWithIcon("", theme.VisibilityIcon(), func() {
 		if seat, ok := gs.session.HandOver(); ok {
 			gs.session.Reveal(seat)
+			gs.focusBoard() // the keys go to the board again, not the hidden button
 		}
 	})
 	gs.handOverBtn.Importance = widget.HighImportance

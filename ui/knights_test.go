@@ -161,6 +161,9 @@ func TestHandOverCoverTakesThePointer(t *testing.T) {
 		t.Fatal("Hint is offered in front of everyone before the hand-over")
 	}
 	c := u.win.Canvas()
+	if gs.board.(fyne.Tabbable).AcceptsTab() {
+		t.Fatal("the board keeps Tab under the cover, so the keyboard cannot reach its button")
+	}
 	c.Unfocus()
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(gs.board).Add(fyne.NewDelta(gs.board.Size().Width/2, gs.board.Size().Height/3))
 	test.TapCanvas(c, pos)
@@ -171,6 +174,9 @@ func TestHandOverCoverTakesThePointer(t *testing.T) {
 	test.TapCanvas(c, fyne.CurrentApp().Driver().AbsolutePositionForObject(btn).Add(fyne.NewDelta(btn.Size().Width/2, btn.Size().Height/2)))
 	if gs.cover.Visible() || gs.session.HumanToMove() != 0 || gs.hintBtn.(*widget.Button).Disabled() {
 		t.Fatal("the cover's button did not hand the device to Ana (with her Hint)")
+	}
+	if c.Focused() != gs.board.(fyne.Focusable) || !gs.board.(fyne.Tabbable).AcceptsTab() {
+		t.Fatal("after the hand-over the keys and Tab do not go to the board")
 	}
 }
 

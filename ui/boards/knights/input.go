@@ -129,7 +129,8 @@ func (b *Board) Key(k fyne.KeyName) bool {
 //
 // Fyne's desktop driver takes Tab to move the focus between widgets unless
 // the focused widget accepts it, so on a desktop the board takes the focus
-// (when tapped, and when the game screen opens) and accepts Tab. Every key it gets goes
+// (when tapped, and when the game screen opens or is handed over) and
+// accepts Tab while a person picks. Every key it gets goes
 // to the window's key handler, as it would with nothing focused, so
 // Escape and the screen's keys work the same.
 
@@ -142,10 +143,13 @@ func (b *Board) focus() {
 	}
 }
 
-func (b *Board) FocusGained()     {}
-func (b *Board) FocusLost()       { b.shift = false }
-func (b *Board) TypedRune(rune)   {}
-func (b *Board) AcceptsTab() bool { return true }
+func (b *Board) FocusGained()   {}
+func (b *Board) FocusLost()     { b.shift = false }
+func (b *Board) TypedRune(rune) {}
+
+// AcceptsTab keeps Tab while a person picks; otherwise Tab moves the
+// focus on as usual (to the hand-over cover's button, say).
+func (b *Board) AcceptsTab() bool { return b.m.Input && len(b.m.Legal) > 0 }
 
 // TypedKey hands the key to the window's handler (which gives the board
 // its keys and Escape its meaning); Shift+Tab comes here as Tab with the
