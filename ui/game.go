@@ -371,7 +371,20 @@ func newBlocker() *blocker {
 }
 
 func (b *blocker) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(canvas.NewRectangle(theme.Color(theme.ColorNameBackground)))
+	return &blockerRenderer{bg: canvas.NewRectangle(theme.Color(theme.ColorNameBackground))}
+}
+
+// blockerRenderer reads the background colour in Refresh, so the cover
+// follows a theme switch (a phone's system theme arrives after start).
+type blockerRenderer struct{ bg *canvas.Rectangle }
+
+func (r *blockerRenderer) Layout(size fyne.Size)        { r.bg.Resize(size) }
+func (r *blockerRenderer) MinSize() fyne.Size           { return fyne.Size{} }
+func (r *blockerRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg} }
+func (r *blockerRenderer) Destroy()                     {}
+func (r *blockerRenderer) Refresh() {
+	r.bg.FillColor = theme.Color(theme.ColorNameBackground)
+	r.bg.Refresh()
 }
 func (*blocker) Tapped(*fyne.PointEvent)          {}
 func (*blocker) TappedSecondary(*fyne.PointEvent) {}

@@ -255,3 +255,19 @@ func TestFourSeatScoreFitsThePanel(t *testing.T) {
 		t.Fatalf("the score row %q needs %v of the panel's %v", gs.score.Text, gs.scoreRow.MinSize().Width, sidePanelWidth)
 	}
 }
+
+// The hand-over cover follows the theme: its background is read when it
+// is refreshed, as Fyne does for every widget on a theme switch.
+func TestHandOverCoverFollowsTheTheme(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	bl := gs.cover.Objects[0].(*blocker)
+	r := test.WidgetRenderer(bl).(*blockerRenderer)
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), v})
+		bl.Refresh()
+		if r.bg.FillColor != theme.Color(theme.ColorNameBackground) {
+			t.Fatalf("variant %v: the cover is %v on a %v background", v, r.bg.FillColor, theme.Color(theme.ColorNameBackground))
+		}
+	}
+}
