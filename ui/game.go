@@ -43,7 +43,7 @@ type gameScreen struct {
 	score        *widget.Label
 	resetScore   *widget.Button
 	scoreRow     *fyne.Container
-	toast        *canvas.Text
+	toast        *toastText
 	toastAnim    *fyne.Animation
 	undoBtn      fyne.Disableable
 	redoBtn      fyne.Disableable
@@ -248,9 +248,7 @@ func (gs *gameScreen) build() {
 	gs.result.Wrapping = fyne.TextWrapWord
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
-	gs.toast = canvas.NewText("", theme.Color(theme.ColorNameError))
-	gs.toast.Alignment = fyne.TextAlignCenter
-	gs.toast.TextStyle.Bold = true
+	gs.toast = newToastText()
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {

@@ -271,3 +271,15 @@ func TestHandOverCoverFollowsTheTheme(t *testing.T) {
 		}
 	}
 }
+
+// A long message under the board asks for no more than a phone's width.
+func TestLongMessageFitsAPhone(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	// As Say shows it (the test driver runs its fade to the end at once).
+	gs.toast.Text = "Collision on e3! Amber (Ana), Ice blue (Computer) and Rose (Cy) bounce back."
+	gs.toast.Refresh()
+	if w := gs.toast.MinSize().Width; w > 300 {
+		t.Fatalf("the message needs %v px across", w)
+	}
+}
