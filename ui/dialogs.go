@@ -21,7 +21,6 @@ import (
 	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
-	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -165,7 +164,7 @@ func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	i := len(nd.seats)
 	sf := nd.seatRow(i, s)
 	nd.seats = append(nd.seats, sf)
-	sym := widget.NewLabelWithStyle(kit.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	sym := widget.NewLabelWithStyle(seatLetter(nd.g.ID(), i), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
 	if nd.u.mobile { // narrow: the name on a line of its own
 		head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))

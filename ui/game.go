@@ -407,11 +407,12 @@ func (gs *gameScreen) showHandOver() {
 	gs.cover.Show()
 }
 
-// seatSymbol is a seat's letter in the side panel: the board's own (the
-// knights' A to D), else the session's symbol (X, O, +, *).
+// seatSymbol is a seat's letter in the side panel: the game's own (the
+// knights' A to D), else the session's symbol (X, O, +, * or the one a
+// player chose).
 func (gs *gameScreen) seatSymbol(seat int) string {
-	if p, ok := gs.board.(kit.SeatPanel); ok {
-		return p.SeatLetter(seat)
+	if _, own := seatLetters[gs.session.Game.ID()]; own {
+		return seatLetter(gs.session.Game.ID(), seat)
 	}
 	return gs.session.SeatSymbol(seat)
 }

@@ -283,3 +283,20 @@ func TestLongMessageFitsAPhone(t *testing.T) {
 		t.Fatalf("the message needs %v px across", w)
 	}
 }
+
+// The new-game dialog names the knights' seats by their letters, as the
+// board and the side panel do.
+func TestNewGameDialogUsesTheKnightsLetters(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build([]games.SeatInfo{kAna, kBen, kComputer}, map[string]any{"players": 3}))
+	defer w.Close()
+	labels := map[string]bool{}
+	for _, l := range texts(nd.seatBox) {
+		labels[l] = true
+	}
+	if !labels["A"] || !labels["B"] || !labels["C"] || labels["X"] {
+		t.Fatalf("the seat rows are lettered %q, want A, B and C", texts(nd.seatBox))
+	}
+}

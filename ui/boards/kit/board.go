@@ -61,12 +61,10 @@ type BoardControls interface {
 	Controls() fyne.CanvasObject
 }
 
-// SeatPanel is implemented by boards whose seats need more in the side
-// panel than the session knows (knights: the knight's letter A to D, so
-// the panel and the board agree, and its squares or that it is out).
+// SeatPanel is implemented by boards whose seats need more words in the
+// side panel than the session knows (knights: a knight's squares, or that
+// it is out).
 type SeatPanel interface {
-	// SeatLetter is the seat's letter, shown in its colour.
-	SeatLetter(seat int) string
 	// SeatNote is a few words on the seat's standing: "12 squares".
 	SeatNote(seat int) string
 }

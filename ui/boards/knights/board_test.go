@@ -123,12 +123,12 @@ func TestLongPressExplains(t *testing.T) {
 	}
 }
 
-// The board's own letters and notes for the side panel.
+// The knights' letters, and the board's notes for the side panel.
 func TestSeatPanel(t *testing.T) {
 	_, b := open(t, []games.SeatInfo{ana, ben, cy, computer}, nil)
 	var p kit.SeatPanel = b
-	if p.SeatLetter(0) != "A" || p.SeatLetter(3) != "D" || p.SeatNote(2) != "1 square" {
-		t.Fatalf("letters %q %q, note %q", p.SeatLetter(0), p.SeatLetter(3), p.SeatNote(2))
+	if Letter(0) != "A" || Letter(3) != "D" || TrailLetter(1) != "b" || p.SeatNote(2) != "1 square" {
+		t.Fatalf("letters %q %q, note %q", Letter(0), Letter(3), p.SeatNote(2))
 	}
 }
 

@@ -85,9 +85,6 @@ func New(h kit.Host) kit.Board {
 // Controls are the line, the countdown and Confirm under the board.
 func (b *Board) Controls() fyne.CanvasObject { return b.controls }
 
-// SeatLetter is the letter of a seat's knight, for the side panel.
-func (b *Board) SeatLetter(seat int) string { return Letter(seat) }
-
 // SeatNote is a seat's squares, and whether it is out, for the side panel.
 func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
 
