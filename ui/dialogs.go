@@ -167,7 +167,11 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	i := len(nd.seats)
 	sf := nd.seatRow(i, s)
-	var sym fyne.CanvasObject = widget.NewLabelWithStyle(kit.SeatSymbols[i%4], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	letter := kit.SeatSymbols[i%len(kit.SeatSymbols)]
+	if f := seatLetters[nd.g.ID()]; f != nil {
+		letter = f(i) // the knights' A to D
+	}
+	var sym fyne.CanvasObject = widget.NewLabelWithStyle(letter, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	if choices := session.SymbolChoices(nd.g.ID()); choices != nil {
 		sym = nd.symbolChoice(sf, i, s.Symbol, choices)
 	}

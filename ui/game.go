@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -54,17 +56,21 @@ type gameScreen struct {
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
 	forward      kit.Forward // which draws animate
+	openedPick   [2]int      // the ply and seat whose pick countdown was started, or -1s
+	maskSeat     int         // whose entries the move list shows under fog: -2 all, -1 none
 }
 
 type seatRow struct {
 	name     *widget.Label
+	note     *widget.Label // the board's words on the seat ("12 squares"), if any
 	turn     *canvas.Text
 	activity *widget.Activity
 }
 
 func newGameScreen(u *App, s *session.Session) *gameScreen {
-	gs := &gameScreen{u: u, session: s, forward: kit.NewForward()}
+	gs := &gameScreen{u: u, session: s, forward: kit.NewForward(), openedPick: [2]int{-1, -1}, maskSeat: -2}
 	gs.board = boardMakers[s.Game.ID()](gs)
+	s.PickTime = pickTime(s.Rules)
 	s.OnChange = gs.refresh
 	s.OnMove = func([]games.Move, bool) {
 		gs.autosave()
@@ -80,7 +86,17 @@ func newGameScreen(u *App, s *session.Session) *gameScreen {
 // start draws the first position and lets the bots move.
 func (gs *gameScreen) start() {
 	gs.refresh()
+	gs.focusBoard()
 	gs.session.Start()
+}
+
+// focusBoard gives the keyboard focus to a board that takes it (to keep
+// Tab for itself), on a desktop: a phone would bring up its on-screen
+// keyboard for it.
+func (gs *gameScreen) focusBoard() {
+	if f, ok := gs.board.(fyne.Focusable); ok && !gs.u.mobile {
+		gs.u.win.Canvas().Focus(f)
+	}
 }
 
 // leave stops the bots; the autosave is already on disk.
@@ -222,14 +238,20 @@ func (gs *gameScreen) build() {
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {
-		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), turn: canvas.NewText("", kit.SeatColor(i)), activity: widget.NewActivity()}
+		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatColor(i)), activity: widget.NewActivity()}
 		row.turn.TextStyle.Bold = true
-		sym := canvas.NewText(" "+s.SeatSymbol(i)+" ", kit.SeatColor(i))
+		row.note.Importance = widget.LowImportance
+		sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatColor(i))
 		sym.TextStyle.Bold = true
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()
 		gs.seatRows = append(gs.seatRows, row)
-		seats.Add(container.NewHBox(container.NewCenter(sym), row.name, layout.NewSpacer(), container.NewCenter(row.turn), row.activity))
+		who := fyne.CanvasObject(container.NewHBox(row.name, layout.NewSpacer(), row.note))
+		if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
+			row.note.SizeName = theme.SizeNameCaptionText
+			who = container.NewVBox(row.name, row.note)
+		}
+		seats.Add(container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who))
 	}
 
 	gs.moves = widget.NewList(
@@ -251,6 +273,7 @@ func (gs *gameScreen) build() {
 	}
 	gs.score = widget.NewLabel("")
 	gs.score.Importance = widget.LowImportance
+	gs.score.Wrapping = fyne.TextWrapWord // four seats' tallies do not fit one line
 	gs.resetScore = widget.NewButton("Reset score", func() {
 		gs.u.confirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
 			if ok {
@@ -315,19 +338,56 @@ func (gs *gameScreen) handOverCover() fyne.CanvasObject {
 	gs.handOverBtn = widget.NewButtonWithIcon("", theme.VisibilityIcon(), func() {
 		if seat, ok := gs.session.HandOver(); ok {
 			gs.session.Reveal(seat)
+			gs.focusBoard() // the keys go to the board again, not the hidden button
 		}
 	})
 	gs.handOverBtn.Importance = widget.HighImportance
-	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
-	gs.cover = container.NewStack(bg, container.NewCenter(container.NewVBox(gs.handOverText, container.NewCenter(gs.handOverBtn))))
+	gs.cover = container.NewStack(newBlocker(), container.NewCenter(container.NewVBox(gs.handOverText, container.NewCenter(gs.handOverBtn))))
 	gs.cover.Hide()
 	return gs.cover
 }
 
+// blocker is the hand-over cover's background: it takes the pointer, so
+// the board under the cover can be neither tapped, long-pressed, dragged
+// nor hovered.
+type blocker struct{ widget.BaseWidget }
+
+func newBlocker() *blocker {
+	b := &blocker{}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *blocker) CreateRenderer() fyne.WidgetRenderer {
+	return &blockerRenderer{bg: canvas.NewRectangle(theme.Color(theme.ColorNameBackground))}
+}
+
+// blockerRenderer reads the background colour in Refresh, so the cover
+// follows a theme switch (a phone's system theme arrives after start).
+type blockerRenderer struct{ bg *canvas.Rectangle }
+
+func (r *blockerRenderer) Layout(size fyne.Size)        { r.bg.Resize(size) }
+func (r *blockerRenderer) MinSize() fyne.Size           { return fyne.Size{} }
+func (r *blockerRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg} }
+func (r *blockerRenderer) Destroy()                     {}
+func (r *blockerRenderer) Refresh() {
+	r.bg.FillColor = theme.Color(theme.ColorNameBackground)
+	r.bg.Refresh()
+}
+func (*blocker) Tapped(*fyne.PointEvent)          {}
+func (*blocker) TappedSecondary(*fyne.PointEvent) {}
+func (*blocker) Dragged(*fyne.DragEvent)          {}
+func (*blocker) DragEnd()                         {}
+func (*blocker) MouseIn(*desktop.MouseEvent)      {}
+func (*blocker) MouseMoved(*desktop.MouseEvent)   {}
+func (*blocker) MouseOut()                        {}
+
 // showHandOver shows the cover while the device waits for the next person.
 func (gs *gameScreen) showHandOver() {
 	seat, ok := gs.session.HandOver()
-	if !ok {
+	if !ok || gs.holdingBack() {
+		// The board first tells the turn just resolved, which every
+		// player may see (it shows nobody's secrets while it waits).
 		gs.cover.Hide()
 		return
 	}
@@ -335,6 +395,39 @@ func (gs *gameScreen) showHandOver() {
 	gs.handOverText.SetText(fmt.Sprintf("%s: your move. Everyone else, please look away.", name))
 	gs.handOverBtn.SetText(fmt.Sprintf("I am %s: show my board", name))
 	gs.cover.Show()
+}
+
+// seatSymbol is a seat's letter in the side panel: the game's own (the
+// knights' A to D), else the session's symbol (X, O, +, * or the one a
+// player chose).
+func (gs *gameScreen) seatSymbol(seat int) string {
+	if _, own := seatLetters[gs.session.Game.ID()]; own {
+		return seatLetter(gs.session, seat)
+	}
+	return gs.session.SeatSymbol(seat)
+}
+
+// pickTime is the countdown of each person's pick under a game's `timer`
+// house rule, in seconds (knights.md 10.5); 0 without one.
+func pickTime(r games.Rules) time.Duration {
+	return time.Duration(r.Int("timer")) * time.Second
+}
+
+// openPick starts the countdown of a person's secret pick as it opens on
+// the board, when one person picks alone; with several, the hand-over's
+// Reveal starts each one's. It runs again after an undone pick or a look
+// at an earlier position, when the pick opens anew.
+func (gs *gameScreen) openPick() {
+	s := gs.session
+	seat := s.HumanToMove()
+	if seat < 0 || !s.Simultaneous() || s.HumansAtOnce() > 1 {
+		gs.openedPick = [2]int{-1, -1}
+		return
+	}
+	if key := [2]int{s.Plies(), seat}; key != gs.openedPick {
+		gs.openedPick = key
+		s.OpenPick(seat)
+	}
 }
 
 func seatLabel(s games.SeatInfo) string {
@@ -461,9 +554,9 @@ func (gs *gameScreen) moveText(i int) string {
 	movers := s.State(i).ToMove()
 	who := ""
 	if len(movers) == 1 {
-		who = s.SeatSymbol(movers[0]) + "  "
+		who = gs.seatSymbol(movers[0]) + "  "
 	}
-	text := fmt.Sprintf("%d. %s%s", i+1, who, s.Tokens()[i])
+	text := fmt.Sprintf("%d. %s%s", i+1, who, gs.maskedToken(s.Tokens()[i]))
 	// What the notation does not say, such as a FIFO removal
 	// ("5. X d7 [FIFO: a8 removed]", checkerboard.md section 10).
 	for _, e := range s.Events(i) {
@@ -474,12 +567,52 @@ func (gs *gameScreen) moveText(i int) string {
 	return text
 }
 
+// movesShownFor is whose entries of the joint turns the move list shows:
+// -2 everyone's; while the game hides part of the board from the people
+// at the device (knights' fog), only the device seat's own (-1: nobody's,
+// between two people's secret picks).
+func (gs *gameScreen) movesShownFor() int {
+	s := gs.session
+	live := s.Live()
+	if _, ok := live.(games.Viewer); !ok || live.Outcome().Over() || !s.HasHuman() {
+		return -2
+	}
+	seat := s.DeviceSeat()
+	if _, waiting := s.HandOver(); waiting {
+		seat = -1
+	}
+	for i := 0; i < live.Seats(); i++ {
+		if (seat < 0 || i == seat) && games.ViewOf(live, i).Hash() != live.Hash() {
+			return seat // that view hides something: so does the list
+		}
+	}
+	return -2
+}
+
+// maskedToken is a turn token as the move list shows it: under fog, the
+// other seats' entries of a joint token are "?" ("c5,?,-": who is out is
+// public).
+func (gs *gameScreen) maskedToken(tok string) string {
+	if gs.maskSeat == -2 || !gs.session.Simultaneous() {
+		return tok
+	}
+	parts := strings.Split(tok, ",")
+	for seat, p := range parts {
+		if seat != gs.maskSeat && p != "-" {
+			parts[seat] = "?"
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
 // ---- refreshing ----
 
 // refresh copies the session into every widget; called after each change.
 func (gs *gameScreen) refresh() {
 	s := gs.session
 	view := s.ViewIndex()
+	gs.openPick()
+	gs.maskSeat = gs.movesShownFor()
 	gs.board.Draw(s, gs.forward.Next(s))
 	if gs.spoken != nil {
 		gs.spoken.Update()
@@ -499,10 +632,22 @@ func (gs *gameScreen) refresh() {
 	for _, seat := range live.ToMove() {
 		toMove[seat] = true
 	}
+	picking := map[int]bool{} // in a simultaneous turn: not picked yet
+	for _, seat := range s.Pending() {
+		picking[seat] = true
+	}
+	panel, _ := gs.board.(kit.SeatPanel)
 	for i, row := range gs.seatRows {
 		row.name.SetText(seatLabel(s.Seats[i])) // a pie-rule swap moves people
+		if panel != nil {
+			row.note.SetText(panel.SeatNote(i))
+		}
 		row.turn.Text = ""
-		if toMove[i] && !thinking[i] {
+		switch {
+		case thinking[i]:
+		case toMove[i] && s.Simultaneous() && !picking[i]:
+			row.turn.Text = "picked" // never what: that stays secret
+		case toMove[i]:
 			row.turn.Text = "to move"
 		}
 		if out.Over() && contains(out.Winners, i) {
@@ -547,7 +692,8 @@ func (gs *gameScreen) refresh() {
 	}
 	setEnabled(gs.undoBtn, s.CanUndo())
 	setEnabled(gs.redoBtn, s.CanRedo())
-	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking())
+	_, handingOver := s.HandOver() // a hint now would show in front of everyone
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking() && !handingOver)
 
 	gs.moves.Refresh()
 	gs.selecting = true
@@ -591,7 +737,7 @@ func (gs *gameScreen) statusText() string {
 		}
 		return strings.ToUpper(out.Reason[:1]) + out.Reason[1:] + "."
 	}
-	if th := s.Thinking(); len(th) > 0 {
+	if th := s.Thinking(); len(th) > 0 && s.HumanToMove() < 0 {
 		seat := s.Seats[th[0]]
 		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)
 	}
@@ -601,11 +747,24 @@ func (gs *gameScreen) statusText() string {
 	if s.Paused && !s.HasHuman() {
 		return "Paused. Press Play to let the computers go on."
 	}
+	movers := live.ToMove()
+	if s.Simultaneous() {
+		movers = s.Pending() // who has picked shows; what, never
+	}
 	var names []string
-	for _, seat := range live.ToMove() {
+	for _, seat := range movers {
 		names = append(names, s.Seats[seat].Name)
 	}
-	return strings.Join(names, " and ") + " to move"
+	return joinAnd(names) + " to move"
+}
+
+// joinAnd lists names as people write them: "Ana", "Ana and Ben",
+// "Ana, Ben and Cy".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // winnerText is the result banner: who won, or a draw, in the board's
@@ -625,7 +784,7 @@ func (gs *gameScreen) winnerText(out games.Outcome) string {
 		return "You win!"
 	}
 	if len(names) > 1 {
-		return strings.Join(names, " and ") + " win!"
+		return joinAnd(names) + " win!"
 	}
 	return strings.Join(names, "") + " wins!"
 }
@@ -639,7 +798,7 @@ func (gs *gameScreen) scoreText() string {
 	var parts []string
 	for i, w := range t.Wins {
 		if i < len(gs.session.Seats) {
-			parts = append(parts, fmt.Sprintf("%s %d", gs.session.SeatSymbol(i), w))
+			parts = append(parts, fmt.Sprintf("%s %d", gs.seatSymbol(i), w))
 		}
 	}
 	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)

@@ -8,5 +8,6 @@ import (
 	_ "github.com/tabulagames/tabula/games/checkerboard"
 	_ "github.com/tabulagames/tabula/games/classic"
 	_ "github.com/tabulagames/tabula/games/infiltration"
+	_ "github.com/tabulagames/tabula/games/knights"
 	_ "github.com/tabulagames/tabula/games/revenge"
 )

@@ -98,6 +98,15 @@ type Session struct {
 	hint       *Hint
 	hintCancel context.CancelFunc // of the hint being computed, if any
 	pickTimer  int                // bumped when a pick timer is started or void
+	countdown  countdown          // the pick countdown started last
+}
+
+// countdown is a person's pick countdown: whose, when it runs out, and the
+// timer and generation it was started under (it runs while both hold).
+type countdown struct {
+	seat       int
+	due        time.Time
+	timer, gen int
 }
 
 type seatBot struct {
@@ -330,13 +339,14 @@ func (s *Session) Shown() games.State {
 	if _, waiting := s.HandOver(); waiting {
 		return games.ViewOf(st, -1)
 	}
-	return games.ViewOf(st, s.deviceSeat())
+	return games.ViewOf(st, s.DeviceSeat())
 }
 
-// deviceSeat is the seat whose view the device shows: the person acting
+// DeviceSeat is the seat whose view the device shows: the person acting
 // now, else the only person at the table, else -1 (several people, none
-// acting: nobody's secrets show).
-func (s *Session) deviceSeat() int {
+// acting: nobody's secrets show). A board draws what that seat cannot see
+// as hidden (knights' fog).
+func (s *Session) DeviceSeat() int {
 	if seat := s.HumanToMove(); seat >= 0 {
 		return seat
 	}
@@ -425,6 +435,7 @@ func (s *Session) OpenPick(seat int) {
 	}
 	s.pickTimer++
 	timer, gen := s.pickTimer, s.gen
+	s.countdown = countdown{seat: seat, due: s.clock.Now().Add(s.PickTime), timer: timer, gen: gen}
 	ch := s.clock.After(s.PickTime)
 	go func() {
 		<-ch
@@ -443,6 +454,17 @@ func (s *Session) OpenPick(seat int) {
 			}
 		})
 	}()
+}
+
+// PickLeft is how long the pick countdown of a seat still runs, on the
+// session's clock; ok is false when none runs for it (no timer, picked,
+// undone, or the game moved on), so the board shows no countdown.
+func (s *Session) PickLeft(seat int) (left time.Duration, ok bool) {
+	c := s.countdown
+	if c.seat != seat || c.timer != s.pickTimer || c.gen != s.gen || s.HumanToMove() != seat || c.due.IsZero() {
+		return 0, false
+	}
+	return max(0, c.due.Sub(s.clock.Now())), true
 }
 
 func (s *Session) canAct() error {

@@ -261,6 +261,61 @@ func TestPickTimerPicksTheFirstLegalMove(t *testing.T) {
 	}
 }
 
+// The countdown a board shows runs on the session's clock from OpenPick,
+// and stops showing once the seat has picked or the pick was undone.
+func TestPickLeftFollowsTheCountdown(t *testing.T) {
+	h := newHarness(t)
+	s := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo")}, nil)
+	if _, ok := s.PickLeft(0); ok {
+		t.Fatal("a countdown shows without a timer")
+	}
+	s.PickTime = 20 * time.Second
+	s.OpenPick(0)
+	<-h.clock.timers // the countdown's own timer: left to run out later
+	h.clock.Advance(5 * time.Second)
+	if left, ok := s.PickLeft(0); !ok || left != 15*time.Second {
+		t.Fatalf("after 5 s: %v left (%v), want 15 s", left, ok)
+	}
+	if _, ok := s.PickLeft(1); ok {
+		t.Fatal("Bo has a countdown before his pick opened")
+	}
+	s.Submit("1")
+	if _, ok := s.PickLeft(0); ok {
+		t.Fatal("Ana's countdown still shows after her pick")
+	}
+	s.Undo()
+	if _, ok := s.PickLeft(0); ok {
+		t.Fatal("an undone pick shows the old countdown")
+	}
+	s.OpenPick(0)
+	if left, ok := s.PickLeft(0); !ok || left != 20*time.Second {
+		t.Fatalf("a pick opened again: %v left (%v), want a fresh 20 s", left, ok)
+	}
+}
+
+// The device shows the view of the person acting, else of the only
+// person at the table, else nobody's.
+func TestDeviceSeat(t *testing.T) {
+	h := newHarness(t)
+	alone := toySession(t, h, []games.SeatInfo{bot("a"), human("Ana")}, map[string]ai.Bot{"a": &scripted{}})
+	if alone.DeviceSeat() != 1 {
+		t.Fatalf("one person at seat 1: device seat %d", alone.DeviceSeat())
+	}
+	two := toySession(t, h, []games.SeatInfo{human("Ana"), human("Bo")}, nil)
+	if two.DeviceSeat() != 0 {
+		t.Fatalf("Ana picks first: device seat %d", two.DeviceSeat())
+	}
+	two.Submit("1")
+	if two.DeviceSeat() != 1 {
+		t.Fatalf("Bo picks next: device seat %d", two.DeviceSeat())
+	}
+	two.Submit("1")
+	two.SetView(0)
+	if two.DeviceSeat() != -1 {
+		t.Fatalf("two people looking back: device seat %d, want nobody's", two.DeviceSeat())
+	}
+}
+
 // ---- hints ----
 
 func TestHintIsCancelledAndNeverStartedTwice(t *testing.T) {

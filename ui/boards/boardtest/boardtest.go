@@ -43,6 +43,7 @@ type Options struct {
 	Seats []games.SeatInfo // nil = People
 	Setup string           // a start position (NOTATION.md), "" = the usual start
 	Size  fyne.Size        // the board's size; zero = 500x640
+	Clock session.Clock    // the session's clock; nil = the real one
 }
 
 // Start opens game id on a session (seed 1, no pauses before bot moves)
@@ -68,7 +69,7 @@ func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options
 		seats = People
 	}
 	h := &Host{Loop: make(Loop, 16), Moving: kit.Motion{Reduced: true}, forward: kit.NewForward()}
-	h.S, err = session.New(g, rules, 1, seats, setup, session.Options{Post: h.Loop.Post})
+	h.S, err = session.New(g, rules, 1, seats, setup, session.Options{Post: h.Loop.Post, Clock: o.Clock})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,6 +98,14 @@ type Teller interface {
 	ResultText(s *session.Session, out games.Outcome) string
 }
 
+// SeatPanel is implemented by boards whose seats need more words in the
+// side panel than the session knows (knights: a knight's squares, or that
+// it is out).
+type SeatPanel interface {
+	// SeatNote is a few words on the seat's standing: "12 squares".
+	SeatNote(seat int) string
+}
+
 // Motion is the animation setting: durations are scaled by Speed (1 =
 // normal, 2 = twice as slow), and Reduced makes every animation instant.
 type Motion struct {

@@ -1,0 +1,749 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/knights"
+	"github.com/tabulagames/tabula/games/rng"
+)
+
+// The knights expert (section 9.7, ours). It never touches the game's
+// stream: its tie-breaks come from its own stream rng.Own(seed, seat,
+// turns) (section 4.3). It decides on its seat's view only.
+//
+//   - When its knight's region is cut off from every other knight, it
+//     solves that region: the longest knight path through its empty
+//     squares (depth-first, fewest onward moves first, cut by the colour
+//     count bound), as far as the budget allows.
+//   - Otherwise it treats the turn as a simultaneous game: a matrix of its
+//     moves against the other knights' (joint) moves, each entry scored
+//     by a search of the turns after it (two seats: max-min over whole
+//     turns, the opponent answering each of its moves, a paranoid bound)
+//     or by the evaluation (three or four seats). It picks the row with
+//     the best blend of the worst case and the expected value under a
+//     model of the others: the faithful procedures' choices (section 9),
+//     with some weight on every other move.
+//   - The evaluation is territory: the squares each knight reaches
+//     strictly first in knight jumps (a Voronoi split), counted as the
+//     longest path their colours allow (a knight alternates colours).
+//
+// The rules' end conditions (last knight standing, everybody out, the
+// stall, the shrinking ring) are played exactly inside the search.
+
+func init() {
+	Register(Spec{Game: knights.ID, Name: "expert", Level: 3,
+		About: "reads the turn as a simultaneous game, counts territory and solves closed regions",
+		New: func(o Options) Bot {
+			nodes := o.Nodes
+			if nodes == 0 {
+				nodes = kExpertNodes
+			}
+			return &kExpert{nodes: nodes, time: o.Time}
+		}})
+}
+
+// kExpertNodes is the expert's default budget of searched positions.
+var kExpertNodes int64 = 15_000
+
+// The weight of the worst case against the expected value under the
+// model, with one other knight and with several.
+var kLambda2, kLambdaN = 1.0, 0.25
+
+// kTie is how much a shared win is worse than an even position.
+var kTie = 3000
+
+type kExpert struct {
+	nodes int64
+	time  time.Duration
+}
+
+// Choose decides without the game's seed (the own stream's seed is 0).
+func (b *kExpert) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
+	d := ProgressOf(st, 0, 0)
+	d.View, d.Seat = games.ViewOf(st, seat), seat
+	return b.Decide(ctx, d)
+}
+
+func (b *kExpert) Decide(ctx context.Context, d Decision) (games.Move, error) {
+	st, ok := d.View.(*knights.State)
+	if !ok {
+		return games.NoMove, errors.New("not a knights position")
+	}
+	legal := st.Legal(d.Seat)
+	switch len(legal) {
+	case 0:
+		return games.NoMove, errors.New("this knight has no legal move")
+	case 1:
+		return legal[0], nil
+	}
+	if b.time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.time)
+		defer cancel()
+	}
+	x := newKx(st, d.Seat, ctx, b.nodes)
+	own := rng.Own(d.Seed, d.Seat, d.Turns)
+	return games.Move(x.decide(&own)), nil
+}
+
+// Values of positions for the deciding seat.
+const (
+	kWin    = 1_000_000
+	kUnseen = -1 // a knight this seat does not see or that is out
+)
+
+// kx is the expert's board: blocked squares, the knights in play, and
+// the scratch of its searches.
+type kx struct {
+	n       int
+	jumps   [][]int16
+	color   []uint8
+	ring    []int8
+	blocked []bool
+	seats   int
+	pos     [4]int  // knight squares; kUnseen for a knight not in play
+	alive   [4]bool // the public alive flags (a hidden knight is alive)
+	score   [4]int
+	idle    int
+	turn    int
+	shrink  int
+	me      int
+
+	// search
+	ctx     context.Context
+	budget  int64
+	nodes   int64
+	stopped bool
+	dist    [4][]int16
+	queue   []int16
+	closed  []int16 // squares closed by shrinks in the search, a stack
+}
+
+func newKx(st *knights.State, me int, ctx context.Context, budget int64) *kx {
+	n := st.Size()
+	x := &kx{n: n, jumps: knights.JumpTable(n), color: make([]uint8, n*n), ring: make([]int8, n*n),
+		blocked: make([]bool, n*n), seats: st.Seats(), me: me, idle: st.Idle(), turn: st.Turn(),
+		shrink: st.ShrinkEvery(), ctx: ctx, budget: budget, queue: make([]int16, 0, n*n)}
+	for sq := range x.blocked {
+		kind, _ := st.Square(games.Move(sq))
+		x.blocked[sq] = kind != knights.Empty
+		x.color[sq] = uint8((sq/n + sq%n) & 1)
+		x.ring[sq] = int8(st.Ring(games.Move(sq)))
+	}
+	for s := 0; s < 4; s++ {
+		x.pos[s] = kUnseen
+		x.dist[s] = make([]int16, n*n)
+	}
+	for s := 0; s < x.seats; s++ {
+		x.alive[s], x.score[s] = st.Alive(s), st.Score(s)
+		if at := st.KnightAt(s); st.Alive(s) && at != games.NoMove {
+			x.pos[s] = int(at)
+		}
+	}
+	return x
+}
+
+// inPlay reports whether seat's knight is alive and seen.
+func (x *kx) inPlay(s int) bool { return x.alive[s] && x.pos[s] != kUnseen }
+
+func (x *kx) moves(s int, out []int) []int {
+	out = out[:0]
+	for _, j := range x.jumps[x.pos[s]] {
+		if !x.blocked[j] {
+			out = append(out, int(j))
+		}
+	}
+	return out
+}
+
+func (x *kx) mobility(sq int) int {
+	m := 0
+	for _, j := range x.jumps[sq] {
+		if !x.blocked[j] {
+			m++
+		}
+	}
+	return m
+}
+
+// tick counts a node and reports whether the search must stop: the
+// budget is spent or ctx is done (polled every 256 nodes).
+func (x *kx) tick() bool {
+	x.nodes++
+	if x.nodes >= x.budget {
+		x.stopped = true
+	}
+	if x.nodes&255 == 0 && x.ctx.Err() != nil {
+		x.stopped = true
+	}
+	return x.stopped
+}
+
+// kFrame is what a turn changed, to take it back.
+type kFrame struct {
+	from   [4]int
+	moved  [4]bool
+	alive  [4]bool
+	score  [4]int
+	idle   int
+	closed int // length of x.closed before the turn
+}
+
+// play resolves one turn: dest[s] for every knight in play (others
+// ignored), with collisions, the shrink and the eliminations of the rules.
+func (x *kx) play(dest *[4]int) kFrame {
+	f := kFrame{from: x.pos, alive: x.alive, score: x.score, idle: x.idle, closed: len(x.closed)}
+	jumped := false
+	for s := 0; s < x.seats; s++ {
+		if !x.inPlay(s) {
+			continue
+		}
+		alone := true
+		for o := 0; o < x.seats; o++ {
+			if o != s && x.inPlay(o) && dest[o] == dest[s] {
+				alone = false
+			}
+		}
+		if alone {
+			f.moved[s] = true
+			jumped = true
+		}
+	}
+	for s := 0; s < x.seats; s++ {
+		if f.moved[s] {
+			x.blocked[dest[s]] = true
+			x.pos[s] = dest[s]
+			x.score[s]++
+		}
+	}
+	if jumped {
+		x.idle = 0
+	} else {
+		x.idle++
+	}
+	x.turn++
+	if x.shrink > 0 && x.turn%x.shrink == 0 {
+		x.closeRing()
+	}
+	for s := 0; s < x.seats; s++ {
+		if x.inPlay(s) && x.mobility(x.pos[s]) == 0 {
+			x.alive[s] = false
+		}
+	}
+	return f
+}
+
+func (x *kx) undo(f kFrame, dest *[4]int) {
+	for len(x.closed) > f.closed {
+		x.blocked[x.closed[len(x.closed)-1]] = false
+		x.closed = x.closed[:len(x.closed)-1]
+	}
+	for s := 0; s < x.seats; s++ {
+		if f.moved[s] {
+			x.blocked[dest[s]] = false
+		}
+	}
+	x.pos, x.alive, x.score, x.idle = f.from, f.alive, f.score, f.idle
+	x.turn--
+}
+
+func (x *kx) closeRing() {
+	ring := int8(-1)
+	for sq, b := range x.blocked {
+		if !b && (ring < 0 || x.ring[sq] < ring) {
+			ring = x.ring[sq]
+		}
+	}
+	for sq, b := range x.blocked {
+		if !b && x.ring[sq] == ring {
+			x.blocked[sq] = true
+			x.closed = append(x.closed, int16(sq))
+		}
+	}
+}
+
+// terminal scores an ended game for me (section 7.5), or reports that it
+// goes on. A hidden knight is alive and stays so.
+func (x *kx) terminal() (int, bool) {
+	alive, lastAlive := 0, -1
+	for s := 0; s < x.seats; s++ {
+		if x.alive[s] {
+			alive++
+			lastAlive = s
+		}
+	}
+	switch {
+	case x.seats == 1:
+		if alive == 0 {
+			return x.score[x.me] * 1000, true
+		}
+		return 0, false
+	case alive == 1:
+		if lastAlive == x.me {
+			return kWin, true
+		}
+		return -kWin, true
+	case alive == 0 || x.idle >= stallTurnsAI:
+		return x.byScores(), true
+	}
+	if !x.alive[x.me] {
+		return -kWin, true // out while others go on: lost whatever follows
+	}
+	return 0, false
+}
+
+// stallTurnsAI is the stall rule's run of turns without a jump.
+const stallTurnsAI = 3
+
+// byScores values an end decided on squares: a share of the win.
+func (x *kx) byScores() int {
+	best, top := 0, 0
+	for s := 0; s < x.seats; s++ {
+		best = max(best, x.score[s])
+	}
+	for s := 0; s < x.seats; s++ {
+		if x.score[s] == best {
+			top++
+		}
+	}
+	if x.score[x.me] != best {
+		return -kWin
+	}
+	if top == 1 {
+		return kWin
+	}
+	return -kTie // a shared win: less than a win, and worth avoiding
+}
+
+// bfs fills x.dist[s] with the knight-jump distance from seat s's knight
+// to every square through empty squares (math.MaxInt16 = unreachable).
+func (x *kx) bfs(s int) {
+	d := x.dist[s]
+	for i := range d {
+		d[i] = math.MaxInt16
+	}
+	q := x.queue[:0]
+	d[x.pos[s]] = 0
+	q = append(q, int16(x.pos[s]))
+	for i := 0; i < len(q); i++ {
+		sq := q[i]
+		for _, j := range x.jumps[sq] {
+			if !x.blocked[j] && d[j] == math.MaxInt16 {
+				d[j] = d[sq] + 1
+				q = append(q, j)
+			}
+		}
+	}
+	x.queue = q
+}
+
+// territory gives, for every knight in play, the squares it reaches
+// strictly first, counted as the longest path their colours allow; and
+// whether my knight's reachable squares are reached by nobody else.
+func (x *kx) territory(est *[4]int) (alone bool) {
+	var cnt [4][2]int
+	for s := 0; s < x.seats; s++ {
+		if x.inPlay(s) {
+			x.bfs(s)
+		}
+	}
+	alone = true
+	for sq, b := range x.blocked {
+		if b {
+			continue
+		}
+		owner, best, tie := -1, int16(math.MaxInt16), false
+		for s := 0; s < x.seats; s++ {
+			if !x.inPlay(s) {
+				continue
+			}
+			d := x.dist[s][sq]
+			if d < best {
+				owner, best, tie = s, d, false
+			} else if d == best && d != math.MaxInt16 {
+				tie = true
+			}
+			if s != x.me && d != math.MaxInt16 && x.dist[x.me][sq] != math.MaxInt16 {
+				alone = false
+			}
+		}
+		if owner >= 0 && !tie {
+			cnt[owner][x.color[sq]]++
+		}
+	}
+	for s := 0; s < x.seats; s++ {
+		if x.inPlay(s) {
+			est[s] = pathBound(cnt[s], x.color[x.pos[s]])
+		}
+	}
+	return alone
+}
+
+// pathBound is the longest path a knight on a square of colour c can make
+// through cnt[0] + cnt[1] squares: it alternates colours, starting with
+// the other one.
+func pathBound(cnt [2]int, c uint8) int {
+	a, b := cnt[1-c], cnt[c]
+	if a > b {
+		return 2*b + 1
+	}
+	return 2 * a
+}
+
+// eval scores a position that goes on, for me: my territory against the
+// largest other one, then my mobility.
+func (x *kx) eval() int {
+	var est [4]int
+	x.territory(&est)
+	other := 0
+	for s := 0; s < x.seats; s++ {
+		if s != x.me && x.inPlay(s) {
+			other = max(other, est[s])
+		}
+	}
+	return 100*(est[x.me]-other) + 10*x.mobility(x.pos[x.me])
+}
+
+// decide chooses my square.
+func (x *kx) decide(own *rng.Stream) int {
+	mine := x.moves(x.me, nil)
+	var opps []int
+	for s := 0; s < x.seats; s++ {
+		if s != x.me && x.inPlay(s) {
+			opps = append(opps, s)
+		}
+	}
+	var est [4]int
+	if len(opps) == 0 || x.territory(&est) {
+		return x.solveAlone(mine, own)
+	}
+	joints := x.jointModel(opps)
+	lambda := kLambda2
+	if len(opps) > 1 {
+		lambda = kLambdaN
+	}
+	var scores []float64
+	for depth := 1; depth <= 64; depth++ {
+		m, ok := x.matrix(mine, joints, depth)
+		if !ok {
+			break
+		}
+		scores = make([]float64, len(mine))
+		for i, row := range m {
+			worst, mean := math.Inf(1), 0.0
+			for j, v := range row {
+				worst = math.Min(worst, float64(v))
+				mean += joints[j].p * float64(v)
+			}
+			scores[i] = lambda*worst + (1-lambda)*mean
+		}
+		if x.stopped || len(opps) >= 3 {
+			break // three others: one turn, measured stronger than searching deeper
+		}
+	}
+	if scores == nil { // not even one turn searched: the best territory
+		return x.fallback(mine, own)
+	}
+	return pickBest(mine, scores, own)
+}
+
+// pickBest is the move of the highest score, ties broken by my own stream.
+func pickBest(moves []int, scores []float64, own *rng.Stream) int {
+	best := math.Inf(-1)
+	var top []int
+	for i, s := range scores {
+		switch {
+		case s > best+1e-9:
+			best, top = s, []int{moves[i]}
+		case s >= best-1e-9:
+			top = append(top, moves[i])
+		}
+	}
+	if len(top) == 1 {
+		return top[0]
+	}
+	return top[own.Pick(len(top))]
+}
+
+// fallback is the move to the square with the most onward moves.
+func (x *kx) fallback(mine []int, own *rng.Stream) int {
+	scores := make([]float64, len(mine))
+	for i, m := range mine {
+		x.blocked[m] = true
+		scores[i] = float64(x.mobility(m))
+		x.blocked[m] = false
+	}
+	return pickBest(mine, scores, own)
+}
+
+// kJoint is one joint move of the other knights and its probability
+// under the model.
+type kJoint struct {
+	dest [4]int
+	p    float64
+}
+
+// jointModel lists every joint move of the other knights in play with its
+// probability: each knight independently plays as one of the faithful
+// procedures would (their best squares, ties shared), with a fifth of its
+// weight spread over all its moves.
+func (x *kx) jointModel(opps []int) []kJoint {
+	joints := []kJoint{{p: 1}}
+	for _, o := range opps {
+		moves := x.moves(o, nil)
+		probs := x.likely(o, moves)
+		var next []kJoint
+		for _, j := range joints {
+			for k, m := range moves {
+				c := j
+				c.dest[o] = m
+				c.p *= probs[k]
+				next = append(next, c)
+			}
+		}
+		joints = next
+	}
+	return joints
+}
+
+// likely is the model of one knight: the squares the mobility, aggressor
+// and balanced procedures rate best (without their random tie-breaks),
+// each procedure a third of 80%, and 20% spread evenly.
+func (x *kx) likely(o int, moves []int) []float64 {
+	p := make([]float64, len(moves))
+	for k := range p {
+		p[k] = 0.2 / float64(len(moves))
+	}
+	filled := 0
+	for _, b := range x.blocked {
+		if b {
+			filled++
+		}
+	}
+	dens := float64(filled) / float64(len(x.blocked))
+	ownMoves := func(c int) int { return x.mobility(c) }
+	oppSum := func(c int) int {
+		x.blocked[c] = true
+		sum := 0
+		for s := 0; s < x.seats; s++ {
+			if s != o && x.inPlay(s) {
+				sum += 8 - x.mobility(x.pos[s])
+			}
+		}
+		x.blocked[c] = false
+		return sum
+	}
+	procs := []func(c int) float64{
+		func(c int) float64 { return float64(ownMoves(c)) },
+		func(c int) float64 { return float64(2*oppSum(c) + ownMoves(c)) },
+		func(c int) float64 { return float64(ownMoves(c))*(1-dens*0.5) + float64(oppSum(c))*dens*2 },
+	}
+	for _, score := range procs {
+		best, top := math.Inf(-1), []int(nil)
+		for k, m := range moves {
+			switch s := score(m); {
+			case s > best+1e-9:
+				best, top = s, []int{k}
+			case s >= best-1e-9:
+				top = append(top, k)
+			}
+		}
+		for _, k := range top {
+			p[k] += 0.8 / 3 / float64(len(top))
+		}
+	}
+	return p
+}
+
+// matrix scores every pair (my move, joint move of the others) by the
+// position after it, searched depth-1 more turns; ok is false when the
+// budget ran out before the matrix was complete.
+func (x *kx) matrix(mine []int, joints []kJoint, depth int) ([][]int, bool) {
+	m := make([][]int, len(mine))
+	for i, my := range mine {
+		m[i] = make([]int, len(joints))
+		for j := range joints {
+			dest := joints[j].dest
+			dest[x.me] = my
+			f := x.play(&dest)
+			m[i][j] = x.after(depth-1, 1, -kWin-1, kWin+1)
+			x.undo(f, &dest)
+			if x.stopped {
+				return nil, false
+			}
+		}
+	}
+	return m, true
+}
+
+// after values the position after a turn: the end of the game, the
+// evaluation at the horizon, or the search of the turns that follow (two
+// knights in play: I choose, the other answers knowing my choice).
+func (x *kx) after(depth, ply, alpha, beta int) int {
+	if v, over := x.terminal(); over {
+		switch {
+		case v >= kWin/2:
+			return v - ply
+		case v <= -kWin/2:
+			return v + ply
+		}
+		return v
+	}
+	if x.tick() || depth == 0 {
+		return x.eval()
+	}
+	joints := x.replies()
+	if len(joints) == 0 {
+		return x.eval()
+	}
+	var mineBuf [8]int
+	mine := x.ordered(x.me, mineBuf[:0])
+	best := -kWin - 1
+	for _, my := range mine {
+		worst := kWin + 1
+		for _, dest := range joints {
+			dest[x.me] = my
+			f := x.play(&dest)
+			v := x.after(depth-1, ply+1, max(alpha, best), min(beta, worst))
+			x.undo(f, &dest)
+			worst = min(worst, v)
+			if worst <= max(alpha, best) || x.stopped {
+				break
+			}
+		}
+		best = max(best, worst)
+		if best >= beta || x.stopped {
+			break
+		}
+	}
+	return best
+}
+
+// replies lists the joint moves of the other knights in play that the
+// search answers inside: every move of a lone opponent; with more, the
+// best few of each by onward moves (all of them would be 8^3 a turn).
+func (x *kx) replies() [][4]int {
+	joints := [][4]int{{}}
+	var opps []int
+	for s := 0; s < x.seats; s++ {
+		if s != x.me && x.inPlay(s) {
+			opps = append(opps, s)
+		}
+	}
+	if len(opps) == 0 {
+		return nil
+	}
+	keep := [4]int{8, 8, 3, 2}[len(opps)]
+	for _, o := range opps {
+		var buf [8]int
+		moves := x.ordered(o, buf[:0])
+		if len(moves) > keep {
+			moves = moves[:keep]
+		}
+		next := make([][4]int, 0, len(joints)*len(moves))
+		for _, j := range joints {
+			for _, m := range moves {
+				j[o] = m
+				next = append(next, j)
+			}
+		}
+		joints = next
+	}
+	return joints
+}
+
+// ordered lists a knight's moves, those with the most onward moves first.
+func (x *kx) ordered(s int, buf []int) []int {
+	moves := x.moves(s, buf)
+	var mob [8]int
+	for i, m := range moves {
+		mob[i] = x.mobility(m)
+	}
+	for i := 1; i < len(moves); i++ { // insertion sort, stable
+		for k := i; k > 0 && mob[k] > mob[k-1]; k-- {
+			moves[k], moves[k-1] = moves[k-1], moves[k]
+			mob[k], mob[k-1] = mob[k-1], mob[k]
+		}
+	}
+	return moves
+}
+
+// solveAlone chooses the move that starts the longest knight path through
+// my region, searched depth-first within the budget.
+func (x *kx) solveAlone(mine []int, own *rng.Stream) int {
+	scores := make([]float64, len(mine))
+	share := (x.budget - x.nodes) / int64(len(mine))
+	for i, m := range mine {
+		x.blocked[m] = true
+		cnt := x.region(m)
+		best := 0
+		stop := x.nodes + share
+		x.longest(m, 0, &cnt, &best, stop)
+		x.blocked[m] = false
+		scores[i] = float64(best)
+		x.stopped = false
+	}
+	return pickBest(mine, scores, own)
+}
+
+// region counts, by colour, the empty squares reachable from sq.
+func (x *kx) region(sq int) [2]int {
+	s := x.me
+	saved := x.pos[s]
+	x.pos[s] = sq
+	x.bfs(s)
+	x.pos[s] = saved
+	var cnt [2]int
+	for q, d := range x.dist[s] {
+		if d != math.MaxInt16 && q != sq {
+			cnt[x.color[q]]++
+		}
+	}
+	return cnt
+}
+
+// longest searches the paths from sq (already blocked), depth jumps made,
+// for the longest; cnt counts the region's squares not yet on the path.
+func (x *kx) longest(sq, depth int, cnt *[2]int, best *int, stop int64) {
+	if depth > *best {
+		*best = depth
+	}
+	x.nodes++
+	if x.nodes >= stop || (x.nodes&255 == 0 && x.ctx.Err() != nil) {
+		x.stopped = true
+	}
+	if x.stopped || depth+pathBound(*cnt, x.color[sq]) <= *best {
+		return
+	}
+	var buf [8]int
+	next := buf[:0]
+	for _, j := range x.jumps[sq] {
+		if !x.blocked[j] {
+			next = append(next, int(j))
+		}
+	}
+	var mob [8]int
+	for i, m := range next {
+		mob[i] = x.mobility(m)
+	}
+	for i := 1; i < len(next); i++ { // fewest onward moves first (Warnsdorff)
+		for k := i; k > 0 && mob[k] < mob[k-1]; k-- {
+			next[k], next[k-1] = next[k-1], next[k]
+			mob[k], mob[k-1] = mob[k-1], mob[k]
+		}
+	}
+	for _, j := range next {
+		x.blocked[j] = true
+		cnt[x.color[j]]--
+		x.longest(j, depth+1, cnt, best, stop)
+		cnt[x.color[j]]++
+		x.blocked[j] = false
+		if x.stopped {
+			return
+		}
+	}
+}

@@ -1,0 +1,290 @@
+package ui
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/knights"
+)
+
+// The game screen with the knights board. (The board's own tests are in
+// ui/boards/knights.)
+
+var (
+	kAna      = games.SeatInfo{Name: "Ana", Controller: "human"}
+	kBen      = games.SeatInfo{Name: "Ben", Controller: "human"}
+	kComputer = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "mobility"}
+)
+
+// startKnights opens a knights game (seed 1: standard starts, b7 and g2
+// on 8 x 8) with the seats and house rules, wired to a test loop.
+func startKnights(t *testing.T, u *App, seats []games.SeatInfo, rules map[string]any) (*gameScreen, uiLoop) {
+	t.Helper()
+	g, _ := games.Lookup("knights")
+	if rules == nil {
+		rules = map[string]any{}
+	}
+	rules["players"] = float64(len(seats))
+	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return openOnLoop(t, u, g, valid, seats, nil)
+}
+
+// pickAll plays picks for the people in seat order, handing the device
+// over when the screen asks for it.
+func pickAll(t *testing.T, gs *gameScreen, picks ...string) {
+	t.Helper()
+	for _, p := range picks {
+		if seat, ok := gs.session.HandOver(); ok {
+			gs.session.Reveal(seat)
+		}
+		if err := gs.Submit(p); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+}
+
+// fakeClock fires every timer the sessions ask for when the test says so.
+type fakeClock struct {
+	mu   sync.Mutex
+	now  time.Time
+	fire chan time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), fire: make(chan time.Time, 1)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) After(time.Duration) <-chan time.Time { return c.fire }
+
+// The timer rule gives each pick its countdown: one person alone gets a
+// fresh one at every turn, and when it runs out the session picks.
+func TestKnightsTimerRuleCountsEachPickDown(t *testing.T) {
+	u := newTestApp(t)
+	clock := newFakeClock()
+	u.clock = clock
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, map[string]any{"timer": float64(10)})
+	if gs.session.PickTime != 10*time.Second {
+		t.Fatalf("pick time %v for the 10 s timer", gs.session.PickTime)
+	}
+	if left, ok := gs.session.PickLeft(0); !ok || left != 10*time.Second {
+		t.Fatalf("Ana's first pick: %v left (%v)", left, ok)
+	}
+	clock.fire <- clock.Now()
+	loop.until(t, "the first turn", func() bool { return gs.session.Plies() == 1 })
+	if tok := gs.session.Tokens()[0]; tok[:3] != "d8," {
+		t.Fatalf("time ran out with nothing selected: %q, want Ana's first jump d8", tok)
+	}
+	if left, ok := gs.session.PickLeft(0); !ok || left != 10*time.Second {
+		t.Fatalf("Ana's second pick: %v left (%v), want a fresh countdown", left, ok)
+	}
+	plain, _ := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	if plain.session.PickTime != 0 {
+		t.Fatal("a countdown without the timer rule")
+	}
+}
+
+// The side panel names the knights by their letters and squares and
+// shows who has picked, never what.
+func TestKnightsSidePanelShowsPicksNotMoves(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kBen, kComputer}, nil)
+	loop.until(t, "the computer's pick", func() bool { return gs.seatRows[2].turn.Text == "picked" })
+	for _, letter := range []string{" A ", " B ", " C "} {
+		if !showsCanvasText(gs.content, letter) {
+			t.Fatalf("no seat letter %q in the panel", letter)
+		}
+	}
+	if gs.seatRows[0].note.Text != "1 square" || gs.seatRows[0].turn.Text != "to move" {
+		t.Fatalf("Ana's row: %q %q", gs.seatRows[0].note.Text, gs.seatRows[0].turn.Text)
+	}
+	pickAll(t, gs, "c5")
+	if gs.seatRows[0].turn.Text != "picked" || gs.status.Text != "Ben to move" {
+		t.Fatalf("after Ana's pick: row %q, status %q", gs.seatRows[0].turn.Text, gs.status.Text)
+	}
+	if showsText(gs.content, "c5") {
+		t.Fatal("Ana's pick shows on the screen before the turn is played")
+	}
+}
+
+// showsCanvasText reports whether a canvas text under o reads text.
+func showsCanvasText(o fyne.CanvasObject, text string) bool {
+	for _, c := range canvasObjects(o) {
+		if ct, ok := c.(*canvas.Text); ok && ct.Text == text {
+			return true
+		}
+	}
+	return false
+}
+
+// Under fog the move list shows only the device seat's own moves while
+// the game runs; between two people's picks, nobody's.
+func TestKnightsMoveListKeepsTheFog(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": true})
+	pickAll(t, gs, "c5", "f4")
+	if got := gs.moveText(0); got != "1. ?,?" {
+		t.Fatalf("before the hand-over the list shows %q", got)
+	}
+	gs.session.Reveal(0)
+	if got := gs.moveText(0); got != "1. c5,?" {
+		t.Fatalf("Ana sees %q", got)
+	}
+	clear, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	pickAll(t, clear, "c5", "f4")
+	if got := clear.moveText(0); got != "1. c5,f4" {
+		t.Fatalf("without fog the list shows %q", got)
+	}
+}
+
+// The hand-over cover takes the pointer: nothing under it is reached.
+func TestHandOverCoverTakesThePointer(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	if !gs.hintBtn.(*widget.Button).Disabled() {
+		t.Fatal("Hint is offered in front of everyone before the hand-over")
+	}
+	c := u.win.Canvas()
+	if gs.board.(fyne.Tabbable).AcceptsTab() {
+		t.Fatal("the board keeps Tab under the cover, so the keyboard cannot reach its button")
+	}
+	c.Unfocus()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(gs.board).Add(fyne.NewDelta(gs.board.Size().Width/2, gs.board.Size().Height/3))
+	test.TapCanvas(c, pos)
+	if c.Focused() != nil {
+		t.Fatal("a tap on the cover reached the board")
+	}
+	btn := gs.handOverBtn
+	test.TapCanvas(c, fyne.CurrentApp().Driver().AbsolutePositionForObject(btn).Add(fyne.NewDelta(btn.Size().Width/2, btn.Size().Height/2)))
+	if gs.cover.Visible() || gs.session.HumanToMove() != 0 || gs.hintBtn.(*widget.Button).Disabled() {
+		t.Fatal("the cover's button did not hand the device to Ana (with her Hint)")
+	}
+	if c.Focused() != gs.board.(fyne.Focusable) || !gs.board.(fyne.Tabbable).AcceptsTab() {
+		t.Fatal("after the hand-over the keys and Tab do not go to the board")
+	}
+}
+
+// When several people play without fog, the turn's story plays before
+// the next hand-over hides the board; under fog the cover comes at once.
+func TestCoverWaitsForTheTurnsStory(t *testing.T) {
+	for _, fog := range []bool{false, true} {
+		u := newTestApp(t)
+		if err := u.cfg.SetReducedMotion(false); err != nil {
+			t.Fatal(err)
+		}
+		gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": fog})
+		b := gs.board.(*knights.Board)
+		var held []*fyne.Animation
+		b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
+		pickAll(t, gs, "c5", "f4")
+		if !fog && (!b.Animating() || gs.cover.Visible()) {
+			t.Fatalf("no fog: animating %v, cover %v: the story should show first", b.Animating(), gs.cover.Visible())
+		}
+		if fog && (b.Animating() || !gs.cover.Visible()) {
+			t.Fatalf("fog: animating %v, cover %v: nothing may show between the picks", b.Animating(), gs.cover.Visible())
+		}
+		for _, a := range held {
+			if b.Animating() && a.RepeatCount == 0 {
+				a.Tick(1)
+			}
+		}
+		if !gs.cover.Visible() {
+			t.Fatalf("fog %v: no cover after the story", fog)
+		}
+	}
+}
+
+// Escape drops the board's selection before it leaves the game; the
+// board, focused, hands its keys to the window's handler (so Tab, which
+// Fyne keeps for a focused widget that takes it, reaches the board).
+func TestKnightsKeysThroughTheFocusedBoard(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	b := gs.board.(*knights.Board)
+	if u.win.Canvas().Focused() != b {
+		t.Fatal("the knights board does not have the focus when the game opens")
+	}
+	b.TypedKey(&fyne.KeyEvent{Name: fyne.KeyTab})
+	d8 := func() string { return b.SpokenSquares()[7*8+3].Label }
+	if d8() != "d8, empty, a jump for you, selected" {
+		t.Fatalf("Tab did not select d8: %q", d8())
+	}
+	b.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if u.game == nil || d8() != "d8, empty, a jump for you" {
+		t.Fatal("Escape left the game instead of dropping the selection")
+	}
+	b.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if u.game != nil {
+		t.Fatal("Escape with nothing selected should go back to the picker")
+	}
+}
+
+// A result shared by three names them all.
+func TestResultNamesEverySharedWinner(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen, {Name: "Cy", Controller: "human"}}, nil)
+	if got := gs.winnerText(games.Outcome{Status: games.Win, Winners: []int{0, 1, 2}}); got != "Ana, Ben and Cy win!" {
+		t.Fatalf("shared win: %q", got)
+	}
+}
+
+// This run's score of a four-seat game fits the side panel.
+func TestFourSeatScoreFitsThePanel(t *testing.T) {
+	u := newTestApp(t)
+	seats := []games.SeatInfo{kAna, kBen, {Name: "Cy", Controller: "human"}, {Name: "Dee", Controller: "human"}}
+	gs, _ := startKnights(t, u, seats, nil)
+	u.recordResult(gs.session, games.Outcome{Status: games.Win, Winners: []int{1}})
+	gs.refresh()
+	if !gs.scoreRow.Visible() || gs.scoreRow.MinSize().Width > sidePanelWidth-2*theme.Padding() {
+		t.Fatalf("the score row %q needs %v of the panel's %v", gs.score.Text, gs.scoreRow.MinSize().Width, sidePanelWidth)
+	}
+}
+
+// The hand-over cover follows the theme: its background is read when it
+// is refreshed, as Fyne does for every widget on a theme switch.
+func TestHandOverCoverFollowsTheTheme(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	bl := gs.cover.Objects[0].(*blocker)
+	r := test.WidgetRenderer(bl).(*blockerRenderer)
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), v})
+		bl.Refresh()
+		if r.bg.FillColor != theme.Color(theme.ColorNameBackground) {
+			t.Fatalf("variant %v: the cover is %v on a %v background", v, r.bg.FillColor, theme.Color(theme.ColorNameBackground))
+		}
+	}
+}
+
+// The new-game dialog names the knights' seats by their letters, as the
+// board and the side panel do.
+func TestNewGameDialogUsesTheKnightsLetters(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build([]games.SeatInfo{kAna, kBen, kComputer}, map[string]any{"players": 3}))
+	defer w.Close()
+	labels := map[string]bool{}
+	for _, l := range texts(nd.seatBox) {
+		labels[l] = true
+	}
+	if !labels["A"] || !labels["B"] || !labels["C"] || labels["X"] {
+		t.Fatalf("the seat rows are lettered %q, want A, B and C", texts(nd.seatBox))
+	}
+}
