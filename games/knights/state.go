@@ -23,9 +23,9 @@ func knightCell(seat int) byte { return knight0 + byte(seat) }
 // not show.
 const Unknown = -1
 
-// stallTurns is how many resolved turns in a row without a jump end the
+// StallTurns is how many resolved turns in a row without a jump end the
 // game (section 7.5, case 4).
-const stallTurns = 3
+const StallTurns = 3
 
 // Knights-specific event kinds; the shared ones are games.EventMove (a
 // jump), games.EventCollision and games.EventEliminate.
@@ -252,7 +252,7 @@ func (s *State) decide() {
 		s.end([]int{last}, "last knight standing")
 	case alive == 0:
 		s.end(s.topScores(), "everybody is out: the most squares win")
-	case s.idle >= stallTurns:
+	case s.idle >= StallTurns:
 		s.stalled = true
 		s.end(s.topScores(), "stall: decided on squares")
 	}
