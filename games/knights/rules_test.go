@@ -256,6 +256,13 @@ func TestFogView(t *testing.T) {
 	if v2 := v.View(0); js(v2.Position()) != js(v.Position()) {
 		t.Error("the view of a view differs")
 	}
+	// Seat -1, a shared screen between two secret picks, sees no knight.
+	public := st.View(-1).(*knights.State)
+	for seat := 0; seat < 4; seat++ {
+		if public.KnightAt(seat) != games.NoMove {
+			t.Errorf("the shared screen shows seat %d's knight", seat)
+		}
+	}
 	// Without fog the view is the whole board.
 	open := newGame(t, map[string]any{"size": 12, "players": 4}, 57946)
 	if js(open.View(0).Position()) != js(open.Position()) {

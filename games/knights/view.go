@@ -9,13 +9,16 @@ import "github.com/tabulagames/tabula/games"
 // outside its sight is Unknown. Scores and alive flags stay public.
 func (s *State) View(seat int) games.State {
 	c := s.clone()
-	if !s.fog || s.over || seat < 0 || seat >= s.players || !s.alive[seat] || s.pos[seat] == Unknown {
+	if !s.fog || s.over || seat >= s.players || seat >= 0 && (!s.alive[seat] || s.pos[seat] == Unknown) {
 		return c
 	}
-	sight := s.g.sight[s.pos[seat]]
+	// Seat -1 is what no seat sees privately (a shared screen between two
+	// secret picks): under fog, nothing.
 	seen := make([]bool, len(s.cells))
-	for _, sq := range sight {
-		seen[sq] = true
+	if seat >= 0 {
+		for _, sq := range s.g.sight[s.pos[seat]] {
+			seen[sq] = true
+		}
 	}
 	for sq := range c.cells {
 		if !seen[sq] {
