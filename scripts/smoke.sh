@@ -19,7 +19,7 @@ cleanup() {
 trap cleanup EXIT
 sleep 1
 
-for game in "" classic checkerboard infiltration alcazar; do
+for game in "" classic checkerboard infiltration alcazar revenge knights arena; do
   args=()
   [ -n "$game" ] && args=(--game "$game")
   DISPLAY=$display LANG=en_US.UTF-8 TABULA_HOME=$home "$bin" "${args[@]}" >"$out/smoke.log" 2>&1 &
