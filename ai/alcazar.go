@@ -410,19 +410,6 @@ func alcazarOrder(st games.State, moves []games.Move) {
 	sortByScore(moves, score)
 }
 
-// sortByScore is a stable insertion sort, best score first.
-func sortByScore(moves []games.Move, score []int) {
-	for i := 1; i < len(moves); i++ {
-		m, v := moves[i], score[i]
-		j := i
-		for j > 0 && score[j-1] < v {
-			moves[j], score[j] = moves[j-1], score[j-1]
-			j--
-		}
-		moves[j], score[j] = m, v
-	}
-}
-
 // alcazarHints scores moves by the original's ordering hints.
 func alcazarHints(st games.State, moves []games.Move, score []int) {
 	s, ok := st.(*alcazar.State)

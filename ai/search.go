@@ -347,3 +347,18 @@ func (s *searcher) search(st games.State, depth, ply, alpha, beta int) (int, err
 	*e = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag}
 	return best, nil
 }
+
+// sortByScore orders moves by their scores, best first, keeping the
+// order of equal ones: the one move-ordering sort every game's
+// evaluation feeds (a stable insertion sort: move lists are short).
+func sortByScore(moves []games.Move, score []int) {
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], score[i]
+		j := i
+		for j > 0 && score[j-1] < v {
+			moves[j], score[j] = moves[j-1], score[j-1]
+			j--
+		}
+		moves[j], score[j] = m, v
+	}
+}
