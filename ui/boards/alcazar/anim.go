@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/alcazar"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // The movement phase as an animation: the model's beats (Model.Beats,
@@ -290,20 +291,12 @@ func (b *Board) syncFrom(st *game.State) {
 func (b *Board) flash(sq int) {
 	b.refused = sq
 	b.Refresh()
-	if b.flashAnim != nil {
-		b.flashAnim.Stop()
-	}
-	d := b.host.Motion().Scale(450)
-	if d == 0 {
-		d = 450 // a steady mark that goes away; no motion involved
-	}
-	b.flashAnim = fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
-		if f >= 1 && b.refused == sq {
+	b.flashAnim = kit.FlashMark(b.flashAnim, b.host.Motion(), b.StartAnim, func() {
+		if b.refused == sq {
 			b.refused = -1
 			b.Refresh()
 		}
 	})
-	b.StartAnim(b.flashAnim)
 }
 
 // pathPos is where a piece is drawn now: along its waypoints, eased.

@@ -126,18 +126,10 @@ func (b *Board) beatBombs() {
 func (b *Board) flashCell(c int) {
 	b.refused = c
 	b.Refresh()
-	if b.flash != nil {
-		b.flash.Stop()
-	}
-	d := b.host.Motion().Scale(450)
-	if d == 0 {
-		d = 450 // a steady mark that goes away; no motion involved
-	}
-	b.flash = fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
-		if f >= 1 && b.refused == c {
+	b.flash = kit.FlashMark(b.flash, b.host.Motion(), b.StartAnim, func() {
+		if b.refused == c {
 			b.refused = -1
 			b.Refresh()
 		}
 	})
-	b.StartAnim(b.flash)
 }

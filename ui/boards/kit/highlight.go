@@ -97,3 +97,25 @@ func Flash(r *canvas.Rectangle, d time.Duration) {
 	})
 	a.Start()
 }
+
+// FlashMark times a refused square's mark drawn by the board itself (UX.md:
+// a square that would be refused flashes briefly): it stops the previous
+// one, starts a new one with start (a board's hook, which tests replace)
+// and calls clear when it ends. Under reduced motion the mark stays as
+// long, still: it must still go away.
+func FlashMark(prev *fyne.Animation, m Motion, start func(*fyne.Animation), clear func()) *fyne.Animation {
+	if prev != nil {
+		prev.Stop()
+	}
+	d := m.Scale(450)
+	if d == 0 {
+		d = 450
+	}
+	a := fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
+		if f >= 1 {
+			clear()
+		}
+	})
+	start(a)
+	return a
+}

@@ -225,18 +225,10 @@ func (b *Board) flash(sq int) {
 	}
 	b.refused = sq
 	b.Refresh()
-	if b.flashAnim != nil {
-		b.flashAnim.Stop()
-	}
-	d := b.host.Motion().Scale(450)
-	if d == 0 {
-		d = 450 // a steady mark that goes away; no motion involved
-	}
-	b.flashAnim = fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
-		if f >= 1 && b.refused == sq {
+	b.flashAnim = kit.FlashMark(b.flashAnim, b.host.Motion(), b.StartAnim, func() {
+		if b.refused == sq {
 			b.refused = -1
 			b.Refresh()
 		}
 	})
-	b.StartAnim(b.flashAnim)
 }
