@@ -2,31 +2,18 @@ package ai
 
 import (
 	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
 	"github.com/tabulagames/tabula/games/revenge"
 )
 
 func revNew(t testing.TB, rules map[string]any, setup string) *revenge.State {
 	t.Helper()
-	g := revenge.Game{}
-	r, err := games.ValidateRules(g.RuleSpecs(), rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := games.Config{Rules: r}
-	if setup != "" {
-		cfg.Setup = json.RawMessage(setup)
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*revenge.State)
+	return gametest.NewState(t, revenge.Game{}, rules, setup).(*revenge.State)
 }
 
 func revBot(t testing.TB, name string, seed uint64, nodes int64) Bot {

@@ -168,20 +168,7 @@ func FuzzParseMove(f *testing.F) {
 
 func newGame(t *testing.T, rules map[string]any, setup string) *arena.State {
 	t.Helper()
-	g := arena.Game{}
-	r, err := games.ValidateRules(g.RuleSpecs(), rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := games.Config{Rules: r}
-	if setup != "" {
-		cfg.Setup = json.RawMessage(setup)
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*arena.State)
+	return gametest.NewState(t, arena.Game{}, rules, setup).(*arena.State)
 }
 
 func play(t *testing.T, st games.State, tokens ...string) {

@@ -411,3 +411,23 @@ func nextNotEnding(st games.State, rng *rand.Rand) (games.State, []games.Move, e
 	}
 	return nil, nil, nil
 }
+
+// NewState makes a state of g from raw house rules (validated here) and
+// an optional setup (NOTATION.md; "" = the usual start), failing the test
+// on any error: the one way game tests build their positions.
+func NewState(t testing.TB, g games.Game, rules map[string]any, setup string) games.State {
+	t.Helper()
+	r, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := games.Config{Rules: r}
+	if setup != "" {
+		cfg.Setup = json.RawMessage(setup)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}

@@ -71,20 +71,7 @@ func FuzzParseMove(f *testing.F) {
 
 func newGame(t *testing.T, rules map[string]any, setup string) *revenge.State {
 	t.Helper()
-	g := revenge.Game{}
-	r, err := games.ValidateRules(g.RuleSpecs(), rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := games.Config{Rules: r}
-	if setup != "" {
-		cfg.Setup = json.RawMessage(setup)
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*revenge.State)
+	return gametest.NewState(t, revenge.Game{}, rules, setup).(*revenge.State)
 }
 
 func play(t *testing.T, st games.State, tokens string) {
