@@ -483,19 +483,8 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	return r
 }
 
-// arrowPoints is a triangle pointing in direction d, in normalized
-// coordinates, clockwise.
-func arrowPoints(d int) []fyne.Position {
-	switch d {
-	case game.E:
-		return []fyne.Position{{X: 0, Y: 0}, {X: 1, Y: 0.5}, {X: 0, Y: 1}}
-	case game.S:
-		return []fyne.Position{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0.5, Y: 1}}
-	case game.W:
-		return []fyne.Position{{X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 0.5}}
-	}
-	return []fyne.Position{{X: 0.5, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}}
-}
+// arrowPoints is a triangle pointing in direction d (kit.ArrowPoints).
+func arrowPoints(d int) []fyne.Position { return kit.ArrowPoints(dirVec(d)) }
 
 // dirVec is a facing as a screen vector (y grows downwards).
 func dirVec(d int) (float32, float32) {

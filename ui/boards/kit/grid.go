@@ -159,3 +159,19 @@ func ArrowStep(sq, n int, k fyne.KeyName) int {
 	r := max(0, min(n-1, sq/n+dr))
 	return r*n + f
 }
+
+// ArrowPoints is a triangle pointing along the screen direction (dx, dy)
+// (one of the four unit steps; y grows downwards), in coordinates
+// normalised to a unit square: a piece's facing arrow. Each game maps its
+// own direction constants to steps.
+func ArrowPoints(dx, dy float32) []fyne.Position {
+	switch {
+	case dx > 0:
+		return []fyne.Position{{X: 0, Y: 0}, {X: 1, Y: 0.5}, {X: 0, Y: 1}}
+	case dy > 0:
+		return []fyne.Position{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0.5, Y: 1}}
+	case dx < 0:
+		return []fyne.Position{{X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 0.5}}
+	}
+	return []fyne.Position{{X: 0.5, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}}
+}
