@@ -377,11 +377,11 @@ func (u *App) currentGameID() string {
 func (u *App) applyTheme() {
 	switch u.cfg.Theme() {
 	case "light":
-		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+		u.fa.Settings().SetTheme(fixedVariant{kit.Theme(), theme.VariantLight})
 	case "dark":
-		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantDark})
+		u.fa.Settings().SetTheme(fixedVariant{kit.Theme(), theme.VariantDark})
 	default:
-		u.fa.Settings().SetTheme(theme.DefaultTheme())
+		u.fa.Settings().SetTheme(kit.Theme())
 	}
 }
 

@@ -191,7 +191,7 @@ func (nd *newGameForm) symbolChoice(sf *seatForm, i int, want string, choices []
 	for _, other := range nd.seats {
 		used[other.symbol.Selected] = true
 	}
-	preview := canvas.NewText("", kit.SeatColor(i))
+	preview := canvas.NewText("", kit.SeatInk(i))
 	preview.TextStyle.Bold = true
 	preview.TextSize = theme.TextSize() * 1.5
 	sf.symbol = widget.NewSelect(choices, func(c string) {

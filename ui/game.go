@@ -238,10 +238,10 @@ func (gs *gameScreen) build() {
 
 	seats := container.NewVBox()
 	for i, seat := range s.Seats {
-		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatColor(i)), activity: widget.NewActivity()}
+		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatInk(i)), activity: widget.NewActivity()}
 		row.turn.TextStyle.Bold = true
 		row.note.Importance = widget.LowImportance
-		sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatColor(i))
+		sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatInk(i))
 		sym.TextStyle.Bold = true
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()

@@ -77,7 +77,7 @@ func (b *Board) buildControls() {
 	b.phase.Truncation = fyne.TextTruncateEllipsis
 	var hands []fyne.CanvasObject
 	for seat := 0; seat < 2; seat++ {
-		sym := canvas.NewText(kit.SeatSymbols[seat], kit.SeatColor(seat))
+		sym := canvas.NewText(kit.SeatSymbols[seat], kit.SeatInk(seat))
 		sym.TextStyle.Bold = true
 		sym.TextSize = 20
 		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}

@@ -12,10 +12,14 @@ import (
 
 // NewDot is a legal destination: a small amber dot.
 func NewDot() *canvas.Circle {
-	c := canvas.NewCircle(WithAlpha(SeatColor(0), 0xD0))
+	c := canvas.NewCircle(DotColor())
 	c.Hide()
 	return c
 }
+
+// DotColor is the legal-destination dot's colour: amber as ink, so it
+// shows on light squares too.
+func DotColor() color.NRGBA { return SeatInk(0) }
 
 // PlaceDot centres a dot of a fifth of the cell in a square.
 func PlaceDot(c *canvas.Circle, pos fyne.Position, side float32) {
@@ -47,13 +51,19 @@ func NewLastRing() *canvas.Circle {
 	return c
 }
 
-// LastRingColor is the soft ring's colour.
-func LastRingColor() color.NRGBA { return WithAlpha(Ink(), 0x50) }
+// LastRingColor is the soft ring's colour: translucent ink, just opaque
+// enough to show 3:1 on the darker square of either theme.
+func LastRingColor() color.NRGBA {
+	if dark() {
+		return WithAlpha(Ink(), 0x78)
+	}
+	return WithAlpha(Ink(), 0xA0)
+}
 
 // NewGlow is the gold glow of a winning square.
 func NewGlow() *canvas.Rectangle {
 	r := canvas.NewRectangle(WithAlpha(Gold, 0x60))
-	r.StrokeColor = Gold
+	r.StrokeColor = GoldInk()
 	r.StrokeWidth = 3
 	r.CornerRadius = 6
 	r.Hide()

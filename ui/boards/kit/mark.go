@@ -10,7 +10,7 @@ import (
 	"github.com/tabulagames/tabula/ui/session"
 )
 
-// Mark draws a seat's symbol in the seat's colour: X a cross, O a ring, +
+// Mark draws a seat's symbol in the seat's ink (SeatInk): X a cross, O a ring, +
 // a plus and * a star as vector shapes, any other symbol a player chose
 // (revenge) as a bold letter. Build it once; Set and Place it in
 // Refresh/Layout.
@@ -74,7 +74,7 @@ func (m *Mark) apply() {
 	if m.seat < 0 || m.side <= 0 {
 		return
 	}
-	c := WithAlpha(SeatColor(m.seat), m.alpha)
+	c := WithAlpha(SeatInk(m.seat), m.alpha)
 	inset := m.side * 0.2
 	x0, y0 := m.rect.X+inset, m.rect.Y+inset
 	x1, y1 := m.rect.X+m.side-inset, m.rect.Y+m.side-inset

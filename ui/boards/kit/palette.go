@@ -17,11 +17,41 @@ var seatColors = []color.NRGBA{
 	{0x3E, 0xD9, 0xA0, 0xFF}, // jade: seat 3, *
 }
 
+// seatDeep are the seat colours deepened (each channel scaled, so the hue
+// stays) until they read on the light theme's white and beige: 4.5:1 as
+// text on white and the input grey, 3:1 as a mark on the darker square.
+var seatDeep = []color.NRGBA{
+	{0x92, 0x65, 0x00, 0xFF}, // amber
+	{0x2C, 0x73, 0xA3, 0xFF}, // ice-blue
+	{0xB2, 0x4A, 0x61, 0xFF}, // rose
+	{0x23, 0x7C, 0x5B, 0xFF}, // jade
+}
+
 // SeatSymbols are the letters that go with the colours.
 var SeatSymbols = session.Symbols
 
-// SeatColor is the colour of a seat.
+// SeatColor is the colour of a seat, as UX.md gives it: the fill of its
+// pieces, under PieceInk.
 func SeatColor(seat int) color.NRGBA { return seatColors[seat%len(seatColors)] }
+
+// SeatInk is a seat's colour for text and for marks drawn straight on the
+// background or the squares (crosses, rings, dots, outlines, hints): the
+// colour itself in the dark theme, a deeper shade of it in the light one,
+// where the bright colours barely show on white and beige.
+func SeatInk(seat int) color.NRGBA {
+	if dark() {
+		return SeatColor(seat)
+	}
+	return SeatEdge(seat)
+}
+
+// SeatEdge is the rim of a piece filled with SeatColor, in both themes: a
+// deeper shade of it, so the piece stands out from a light square.
+func SeatEdge(seat int) color.NRGBA { return seatDeep[seat%len(seatDeep)] }
+
+// PieceInk is the letter, number and outline colour on a piece filled
+// with SeatColor.
+var PieceInk = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF}
 
 // WithAlpha returns c at the given opacity (0-255).
 func WithAlpha(c color.Color, a uint8) color.NRGBA {
@@ -29,8 +59,17 @@ func WithAlpha(c color.Color, a uint8) color.NRGBA {
 	return color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), a}
 }
 
-// Gold is the winning line.
+// Gold is the winning line: the glow's fill, a winner's crown.
 var Gold = color.NRGBA{0xFF, 0xD0, 0x40, 0xFF}
+
+// GoldInk is the outline of the winning glow: Gold in the dark theme, a
+// deeper gold in the light one, where Gold does not show on beige.
+func GoldInk() color.NRGBA {
+	if dark() {
+		return Gold
+	}
+	return color.NRGBA{0x80, 0x68, 0x20, 0xFF}
+}
 
 // Refused is the brief flash of a square that would be refused.
 var Refused = color.NRGBA{0xE0, 0x40, 0x40, 0xC0}
@@ -60,8 +99,10 @@ func Tint(base color.NRGBA, seat int) color.NRGBA {
 // Ink is the colour of labels and lines on the board.
 func Ink() color.Color { return theme.Color(theme.ColorNameForeground) }
 
-// Faint is a low-contrast ink for grid lines and rank/file labels.
-func Faint() color.NRGBA { return WithAlpha(theme.Color(theme.ColorNameForeground), 0x90) }
+// Faint is the dim ink of rank and file labels, captions and grid lines:
+// the theme's dim text colour (Theme makes it readable), the same grey as
+// a low-importance label.
+func Faint() color.NRGBA { return WithAlpha(theme.Color(theme.ColorNameDisabled), 0xFF) }
 
 // MinTouch is the smallest touch target (UX.md: 44x44 dp).
 const MinTouch float32 = 44

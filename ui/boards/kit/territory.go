@@ -231,7 +231,9 @@ func (t *Territory) Refresh(reduced bool) {
 		}
 		cell.FillColor = Tint(tone, t.HomeOf(i))
 		cell.Refresh()
+		t.glow[i].StrokeColor = GoldInk()
 		showIf(t.glow[i], line[i])
+		t.dots[i].FillColor = DotColor()
 		showIf(t.dots[i], dots[i])
 		cp := t.caps[i]
 		cp.FillColor = color.Transparent
@@ -343,7 +345,7 @@ func (t *Territory) refreshHint(reduced bool) {
 		for i, h := range t.hints {
 			if key[i] >= 0 && key[i] < len(t.cells) {
 				PlaceInset(h, t.Pos(key[i]), t.Cell, 4)
-				t.pulses[i] = Pulse(h, SeatColor(max(0, t.HintSeat)), reduced)
+				t.pulses[i] = Pulse(h, SeatInk(max(0, t.HintSeat)), reduced)
 			}
 		}
 	}

@@ -142,15 +142,15 @@ func newBadge(phone bool) *badge {
 // set shows seat: filled in its colour when it is to move, gold when it
 // won, outlined faintly otherwise.
 func (bd *badge) set(m *Model, seat int) {
-	col := kit.SeatColor(seat)
+	col := kit.SeatInk(seat)
 	bd.sym.Text, bd.sym.Color = m.People.Symbols[seat], col
 	bd.sym.Refresh()
 	active := seat == m.Mover
 	switch {
 	case seat == m.Winner:
-		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.Gold, 0x50), kit.Gold, 3
+		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.Gold, 0x50), kit.GoldInk(), 3
 	case active:
-		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(col, 0x40), col, 3
+		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.SeatColor(seat), 0x40), col, 3
 	default:
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = color.Transparent, kit.WithAlpha(kit.Ink(), 0x40), 1
 	}

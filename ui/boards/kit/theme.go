@@ -1,0 +1,50 @@
+package kit
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// Theme is Fyne's default theme with the colours it draws too faintly to
+// read made darker (light) or brighter (dark), so every text meets 4.5:1
+// and every mark 3:1 against what it is drawn on (UX.md). The app uses it
+// for the light, dark and system variants alike.
+func Theme() fyne.Theme { return contrastTheme{theme.DefaultTheme()} }
+
+type contrastTheme struct{ fyne.Theme }
+
+func (t contrastTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if c, ok := themeColors[v != theme.VariantLight][n]; ok {
+		return c
+	}
+	return t.Theme.Color(n, v)
+}
+
+// themeColors are the colours Theme changes, for the dark variant (true,
+// as Fyne takes any variant but light) and the light one (false). Fyne's light foreground, disabled (which
+// low-importance labels use: records, house rules, bot descriptions),
+// placeholder, input border (an unchecked box), primary and error are
+// too pale on white; its dark disabled and input border are almost the
+// background, and its primary too dark to read on it. Primary is pinned
+// to a blue whatever primary colour the system asks for.
+var themeColors = map[bool]map[fyne.ThemeColorName]color.Color{
+	false: {
+		theme.ColorNameForeground:          color.NRGBA{0x33, 0x33, 0x33, 0xFF},
+		theme.ColorNameDisabled:            color.NRGBA{0x6B, 0x6B, 0x6B, 0xFF},
+		theme.ColorNamePlaceHolder:         color.NRGBA{0x6B, 0x6B, 0x6B, 0xFF},
+		theme.ColorNameInputBorder:         color.NRGBA{0x85, 0x85, 0x85, 0xFF},
+		theme.ColorNamePrimary:             color.NRGBA{0x1A, 0x5F, 0xD6, 0xFF},
+		theme.ColorNameHyperlink:           color.NRGBA{0x1A, 0x5F, 0xD6, 0xFF},
+		theme.ColorNameError:               color.NRGBA{0xC6, 0x28, 0x28, 0xFF},
+		theme.ColorNameForegroundOnPrimary: color.White,
+	},
+	true: {
+		theme.ColorNameDisabled:            color.NRGBA{0x94, 0x94, 0x94, 0xFF},
+		theme.ColorNameInputBorder:         color.NRGBA{0x76, 0x76, 0x76, 0xFF},
+		theme.ColorNamePrimary:             color.NRGBA{0x5C, 0x9D, 0xFF, 0xFF},
+		theme.ColorNameHyperlink:           color.NRGBA{0x5C, 0x9D, 0xFF, 0xFF},
+		theme.ColorNameForegroundOnPrimary: color.NRGBA{0x17, 0x17, 0x18, 0xFF},
+	},
+}
