@@ -326,8 +326,8 @@ func (o *pieceObj) set(seat, n int, ctr fyne.Position, side float32, dir int, al
 	ink := kit.WithAlpha(pieceInk, alpha)
 	o.body.FillColor = kit.WithAlpha(kit.SeatColor(seat), alpha)
 	o.body.CornerRadius = pieceRadius(seat, side)
-	o.body.StrokeColor = color.Transparent
-	o.body.StrokeWidth = 0
+	o.body.StrokeColor = kit.WithAlpha(kit.SeatEdge(seat), alpha)
+	o.body.StrokeWidth = max(1, side*0.03)
 	if n == 4 { // the pusher: a heavy rim
 		o.body.StrokeColor = ink
 		o.body.StrokeWidth = max(2, side*0.09)
@@ -425,7 +425,7 @@ type renderer struct {
 }
 
 // pieceInk is the number and arrow colour on a (bright) piece.
-var pieceInk = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF}
+var pieceInk = kit.PieceInk
 
 func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r := &renderer{b: b, grid: &kit.Grid{Files: 5, Ranks: 5}, pulseKey: [2]int{-1, -1}}
@@ -673,7 +673,7 @@ func (r *renderer) Refresh() {
 	r.act.Refresh()
 
 	// Selection, cursor, flash.
-	mc := kit.SeatColor(max(0, b.m.Mover))
+	mc := kit.SeatInk(max(0, b.m.Mover))
 	if b.m.SelPiece > 0 && b.m.Mover >= 0 && !animating {
 		r.outlineAt(r.selPiece, g.traySlot(b.m.Mover, b.m.SelPiece), 0.84*c, mc, 3)
 	} else {
@@ -725,7 +725,7 @@ func (r *renderer) pulseOn(i int, o *canvas.Rectangle, key int, where func() (fy
 			o.Hide()
 			return
 		}
-		r.pulses[i] = kit.Pulse(o, kit.SeatColor(max(0, r.b.m.Mover)), r.b.host.Motion().Reduced)
+		r.pulses[i] = kit.Pulse(o, kit.SeatInk(max(0, r.b.m.Mover)), r.b.host.Motion().Reduced)
 	}
 	if on {
 		p, side := where()

@@ -146,7 +146,7 @@ func enable(btn *widget.Button, on bool) {
 
 // Colours of the things on the map (the seats' come from kit).
 var (
-	pieceInk  = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF}
+	pieceInk  = kit.PieceInk
 	bombBody  = color.NRGBA{0x26, 0x26, 0x2B, 0xFF}
 	bombShine = color.NRGBA{0x6A, 0x6A, 0x75, 0xFF}
 	spark     = color.NRGBA{0xFF, 0xB0, 0x20, 0xFF}
@@ -505,7 +505,7 @@ func (r *renderer) drawHint() {
 		}
 		r.hinted = m.Hint
 		if m.Hint >= 0 {
-			r.hintA = kit.Pulse(r.hint, kit.SeatColor(max(0, m.Mover)), r.b.host.Motion().Reduced)
+			r.hintA = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Mover)), r.b.host.Motion().Reduced)
 		} else {
 			r.hint.Hide()
 		}

@@ -170,7 +170,7 @@ func (r *renderer) Refresh() {
 		r.pulseSq = m.Hint
 		if m.Hint >= 0 {
 			kit.PlaceInset(r.hint, r.grid.CellPos(m.Hint%3, m.Hint/3), c, 6)
-			r.pulse = kit.Pulse(r.hint, kit.SeatColor(max(0, m.Mover)), reduced)
+			r.pulse = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Mover)), reduced)
 		} else {
 			r.hint.Hide()
 		}

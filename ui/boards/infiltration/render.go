@@ -304,11 +304,7 @@ func (p *piece) hide() {
 func (p *piece) set(v int8, alpha uint8) { p.v, p.alpha = v, alpha }
 
 // pieceInk is the dark ink of the shapes on a piece.
-var pieceInk = color.NRGBA{0x1A, 0x1A, 0x22, 0xFF}
-
-func darker(c color.NRGBA) color.NRGBA {
-	return color.NRGBA{uint8(int(c.R) * 55 / 100), uint8(int(c.G) * 55 / 100), uint8(int(c.B) * 55 / 100), c.A}
-}
+var pieceInk = kit.PieceInk
 
 // place draws the piece centred at c with diameter d.
 func (p *piece) place(c fyne.Position, d float32) {
@@ -321,7 +317,7 @@ func (p *piece) place(c fyne.Position, d float32) {
 	col := kit.WithAlpha(kit.SeatColor(seat), p.alpha)
 	ink := kit.WithAlpha(pieceInk, uint8(int(p.alpha)*0xE0/0xFF))
 	p.disc.FillColor = col
-	p.disc.StrokeColor = kit.WithAlpha(darker(kit.SeatColor(seat)), p.alpha)
+	p.disc.StrokeColor = kit.WithAlpha(kit.SeatEdge(seat), p.alpha)
 	p.disc.StrokeWidth = max(1.5, d*0.05)
 	if king {
 		p.disc.StrokeColor = kit.WithAlpha(kit.Gold, p.alpha)

@@ -307,7 +307,7 @@ func (br *barRenderer) Refresh() {
 // ---- drawing ----
 
 // pieceInk is the letter and outline colour on a (bright) knight.
-var pieceInk = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF}
+var pieceInk = kit.PieceInk
 
 // outGrey is the body of an eliminated knight.
 var outGrey = color.NRGBA{0x90, 0x90, 0x90, 0xFF}
@@ -541,7 +541,7 @@ func (r *renderer) Refresh() {
 	r.drawRings(r.clashes[:], clashes, kit.Refused)
 	r.drawFlashes()
 	r.drawKnights()
-	r.outline(r.sel, m.Selected, kit.SeatColor(0), 3, 2)
+	r.outline(r.sel, m.Selected, kit.SeatInk(0), 3, 2)
 	r.outline(r.refused, b.refused, kit.Refused, 0, 2)
 	if b.refused >= 0 {
 		r.refused.FillColor = kit.WithAlpha(kit.Refused, 0x70)
@@ -592,7 +592,7 @@ func (r *renderer) drawCross(o *squareObj, on bool, opacity float32, p fyne.Posi
 func (r *renderer) refreshDots() {
 	for i := range r.squares {
 		if d := r.squares[i].dot; d.Visible() {
-			d.FillColor = kit.WithAlpha(kit.SeatColor(0), r.b.dotAlpha)
+			d.FillColor = kit.WithAlpha(kit.DotColor(), r.b.dotAlpha)
 			d.Refresh()
 		}
 	}
@@ -690,7 +690,7 @@ func (r *renderer) drawHint() {
 		r.hint.Hide()
 		if m.Hint >= 0 {
 			kit.PlaceInset(r.hint, r.grid.CellPos(m.Hint%m.N, m.Hint/m.N), r.grid.Cell, 5)
-			r.pulse = kit.Pulse(r.hint, kit.SeatColor(max(0, m.Picker)), reduced)
+			r.pulse = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Picker)), reduced)
 		}
 	}
 	if m.Hint >= 0 {

@@ -257,7 +257,7 @@ func (r *renderer) paint() {
 	}
 	r.paintLast()
 	r.paintGhost()
-	outline(r.pending, r.pos(m.Pending), c, m.Pending >= 0, kit.SeatColor(max(0, m.Mover)), 4)
+	outline(r.pending, r.pos(m.Pending), c, m.Pending >= 0, kit.SeatInk(max(0, m.Mover)), 4)
 	outline(r.cursor, r.pos(m.Cursor), c, m.Cursor >= 0, kit.Ink(), 5)
 	r.paintHint()
 }
@@ -312,7 +312,7 @@ func (r *renderer) paintGhost() {
 	p := r.pos(b.hover)
 	switch kind {
 	case game.Reinforce:
-		outline(r.keep, p, c, true, kit.WithAlpha(kit.SeatColor(m.Mover), 0xA0), 6)
+		outline(r.keep, p, c, true, kit.SeatInk(m.Mover), 6)
 		return
 	case game.Steal:
 		r.take.FillColor, r.take.StrokeColor, r.take.StrokeWidth = color.Transparent, kit.CaptureColor, 3
@@ -335,7 +335,7 @@ func (r *renderer) paintHint() {
 			r.hint.Hide()
 			return
 		}
-		r.pulse = kit.Pulse(r.hint, kit.SeatColor(max(0, m.Mover)), reduced)
+		r.pulse = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Mover)), reduced)
 	}
 	if m.Hint >= 0 {
 		kit.PlaceInset(r.hint, r.pos(m.Hint), c, 6)
