@@ -579,7 +579,7 @@ func (r *renderer) Refresh() {
 			cell.CornerRadius = c * 0.18
 			kit.PlaceInset(cell, p, c, c*0.08)
 			a := r.slotArrow[sq]
-			a.FillColor = kit.WithAlpha(kit.Ink(), 0x50)
+			a.FillColor = faint
 			dx, dy := dirVec(game.Inward(sq))
 			w, h := 0.34*c, 0.16*c
 			if dx != 0 {

@@ -241,7 +241,7 @@ func (t *Territory) Refresh(reduced bool) {
 		cp.StrokeWidth = max(2, c*0.07)
 		showIf(cp, caps[i])
 	}
-	t.mid.StrokeColor = WithAlpha(Ink(), 0x70)
+	t.mid.StrokeColor = Faint()
 	t.mid.StrokeWidth = 2
 	t.mid.Refresh()
 	t.captionTexts()

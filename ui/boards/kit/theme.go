@@ -41,7 +41,7 @@ var themeColors = map[bool]map[fyne.ThemeColorName]color.Color{
 		theme.ColorNameForegroundOnPrimary: color.White,
 	},
 	true: {
-		theme.ColorNameDisabled:            color.NRGBA{0x94, 0x94, 0x94, 0xFF},
+		theme.ColorNameDisabled:            color.NRGBA{0xA4, 0xA4, 0xA4, 0xFF},
 		theme.ColorNameInputBorder:         color.NRGBA{0x76, 0x76, 0x76, 0xFF},
 		theme.ColorNamePrimary:             color.NRGBA{0x5C, 0x9D, 0xFF, 0xFF},
 		theme.ColorNameHyperlink:           color.NRGBA{0x5C, 0x9D, 0xFF, 0xFF},
