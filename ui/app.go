@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image/color"
 	"sort"
 	"strings"
 	"time"
@@ -377,22 +376,12 @@ func (u *App) currentGameID() string {
 func (u *App) applyTheme() {
 	switch u.cfg.Theme() {
 	case "light":
-		u.fa.Settings().SetTheme(fixedVariant{kit.Theme(), theme.VariantLight})
+		u.fa.Settings().SetTheme(kit.ThemeIn(theme.VariantLight))
 	case "dark":
-		u.fa.Settings().SetTheme(fixedVariant{kit.Theme(), theme.VariantDark})
+		u.fa.Settings().SetTheme(kit.ThemeIn(theme.VariantDark))
 	default:
 		u.fa.Settings().SetTheme(kit.Theme())
 	}
-}
-
-// fixedVariant forces the light or dark variant of a theme.
-type fixedVariant struct {
-	fyne.Theme
-	v fyne.ThemeVariant
-}
-
-func (t fixedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return t.Theme.Color(n, t.v)
 }
 
 // ---- statistics ----

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/boards/knights"
 )
 
@@ -264,7 +265,7 @@ func TestHandOverCoverFollowsTheTheme(t *testing.T) {
 	bl := gs.cover.Objects[0].(*blocker)
 	r := test.WidgetRenderer(bl).(*blockerRenderer)
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
-		u.fa.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), v})
+		u.fa.Settings().SetTheme(kit.ThemeIn(v))
 		bl.Refresh()
 		if r.bg.FillColor != theme.Color(theme.ColorNameBackground) {
 			t.Fatalf("variant %v: the cover is %v on a %v background", v, r.bg.FillColor, theme.Color(theme.ColorNameBackground))

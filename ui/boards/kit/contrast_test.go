@@ -16,17 +16,6 @@ const (
 	markContrast = 3
 )
 
-// fixedTheme pins a variant of a theme, as the app's light and dark
-// settings do.
-type fixedTheme struct {
-	fyne.Theme
-	v fyne.ThemeVariant
-}
-
-func (f fixedTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return f.Theme.Color(n, f.v)
-}
-
 // contrastPair is a colour drawn on another, and the contrast it needs.
 type contrastPair struct {
 	what   string
@@ -115,7 +104,7 @@ func TestContrastMeetsWCAGAA(t *testing.T) {
 		name := map[fyne.ThemeVariant]string{theme.VariantLight: "light", theme.VariantDark: "dark"}[v]
 		t.Run(name, func(t *testing.T) {
 			a := test.NewTempApp(t)
-			a.Settings().SetTheme(fixedTheme{Theme(), v})
+			a.Settings().SetTheme(ThemeIn(v))
 			col := func(n fyne.ThemeColorName) color.Color { return Theme().Color(n, v) }
 			for _, p := range append(themePairs(col), boardPairs()...) {
 				r := p.ratio()

@@ -9,13 +9,25 @@ import (
 
 // Theme is Fyne's default theme with the colours it draws too faintly to
 // read made darker (light) or brighter (dark), so every text meets 4.5:1
-// and every mark 3:1 against what it is drawn on (UX.md). The app uses it
-// for the light, dark and system variants alike.
-func Theme() fyne.Theme { return contrastTheme{theme.DefaultTheme()} }
+// and every mark 3:1 against what it is drawn on (UX.md), in the variant
+// the system asks for.
+func Theme() fyne.Theme { return contrastTheme{Theme: theme.DefaultTheme()} }
 
-type contrastTheme struct{ fyne.Theme }
+// ThemeIn is Theme always in variant v: the Settings' light or dark.
+func ThemeIn(v fyne.ThemeVariant) fyne.Theme {
+	return contrastTheme{Theme: theme.DefaultTheme(), fixed: true, variant: v}
+}
+
+type contrastTheme struct {
+	fyne.Theme
+	fixed   bool
+	variant fyne.ThemeVariant
+}
 
 func (t contrastTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if t.fixed {
+		v = t.variant
+	}
 	if c, ok := themeColors[v != theme.VariantLight][n]; ok {
 		return c
 	}

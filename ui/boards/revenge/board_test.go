@@ -1,12 +1,14 @@
 package revenge
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -305,5 +307,21 @@ func TestTapOnAPastPositionIsRefused(t *testing.T) {
 	// The test driver runs the flash to its end at once: it was on c4.
 	if want := b.r.pos(b.m.square("c4")).Add(fyne.NewDelta(3, 3)); b.r.flash.Position() != want {
 		t.Fatalf("the flash was at %v, c4 is at %v", b.r.flash.Position(), want)
+	}
+}
+
+// The word under the last move's mark ("steal") is text on a square: it
+// reads at 4.5:1 on both square tones of the app's light and dark theme.
+func TestTheLastMovesKindReadsOnItsSquare(t *testing.T) {
+	_, b := start(t, nil, "a4", "a4")
+	for name, v := range map[string]fyne.ThemeVariant{"light": theme.VariantLight, "dark": theme.VariantDark} {
+		fyne.CurrentApp().Settings().SetTheme(kit.ThemeIn(v))
+		b.Refresh()
+		light, dark := kit.SquareTones()
+		for _, sq := range []color.NRGBA{light, dark} {
+			if r := kit.Contrast(kit.Over(b.r.kind.Color, sq), sq); r < 4.5 {
+				t.Errorf("%s theme: %q reads %.2f:1 on a square, want 4.5:1", name, b.r.kind.Text, r)
+			}
+		}
 	}
 }

@@ -285,7 +285,7 @@ func (r *renderer) paintLast() {
 	kit.PlaceInset(r.ring, p, c, c*0.08)
 	r.ring.Show()
 	r.ring.Refresh()
-	r.kind.Text, r.kind.Color = m.LastKind.String(), kit.Faint()
+	r.kind.Text, r.kind.Color = m.LastKind.String(), kit.Ink()
 	r.kind.TextSize = max(9, min(theme.CaptionTextSize(), c*0.14))
 	r.kind.Move(fyne.NewPos(p.X, p.Y+c*0.8))
 	r.kind.Resize(fyne.NewSize(c, c*0.2))
