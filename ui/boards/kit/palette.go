@@ -99,6 +99,16 @@ func Tint(base color.NRGBA, seat int) color.NRGBA {
 // Ink is the colour of labels and lines on the board.
 func Ink() color.Color { return theme.Color(theme.ColorNameForeground) }
 
+// InkOn is the ink for text on a coloured square or piece: white or
+// PieceInk, whichever stands out more from bg.
+func InkOn(bg color.Color) color.NRGBA {
+	white := color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+	if Contrast(white, bg) > Contrast(PieceInk, bg) {
+		return white
+	}
+	return PieceInk
+}
+
 // Faint is the dim ink of rank and file labels, captions and grid lines:
 // the theme's dim text colour (Theme makes it readable), the same grey as
 // a low-importance label.

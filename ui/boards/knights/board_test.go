@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/knights"
@@ -390,5 +391,31 @@ func TestDotsPulseUntilTheGameIsLeft(t *testing.T) {
 	pulse.Tick(0.7)
 	if b.dotPulse != nil || b.dotAlpha != 0xD0 {
 		t.Fatal("the pulse goes on after the game was left")
+	}
+}
+
+// A trail's letter is small text on a square tinted with the seat's
+// colour: it reads at 4.5:1 in the app's light and dark theme.
+func TestTrailLettersReadOnTheirSquares(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	test.TapAt(b, centre(b, "c5"))
+	h.Loop.Until(t, "the turn", func() bool { return h.S.Plies() == 1 })
+	r := rend(b)
+	for name, v := range map[string]fyne.ThemeVariant{"light": theme.VariantLight, "dark": theme.VariantDark} {
+		fyne.CurrentApp().Settings().SetTheme(kit.ThemeIn(v))
+		b.Refresh()
+		letters := 0
+		for _, o := range r.squares {
+			if !o.letter.Visible() {
+				continue
+			}
+			letters++
+			if c := kit.Contrast(kit.Over(o.letter.Color, o.cell.FillColor), o.cell.FillColor); c < 4.5 {
+				t.Errorf("%s theme: trail letter %q reads %.2f:1 on its square, want 4.5:1", name, o.letter.Text, c)
+			}
+		}
+		if letters != 2 {
+			t.Fatalf("%s theme: %d trail letters after one turn, want 2", name, letters)
+		}
 	}
 }

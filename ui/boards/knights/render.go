@@ -558,7 +558,7 @@ func (r *renderer) drawTrailLetter(o *squareObj, cell Cell, p fyne.Position, c f
 		return
 	}
 	o.letter.Text = TrailLetter(cell.Seat)
-	o.letter.Color = kit.WithAlpha(kit.Ink(), 0xB0)
+	o.letter.Color = kit.InkOn(o.cell.FillColor)
 	o.letter.TextSize = max(8, min(c*0.22, 15))
 	ms := o.letter.MinSize()
 	o.letter.Move(fyne.NewPos(p.X+c*0.08, p.Y+c*0.04))
