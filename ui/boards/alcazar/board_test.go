@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/alcazar"
@@ -600,5 +601,24 @@ func TestSettledAfterThePhase(t *testing.T) {
 	b.anim.fa.Tick(1)
 	if b.Animating() || h.Settles != settles+1 {
 		t.Fatalf("animating %v, settled %d times", b.Animating(), h.Settles-settles)
+	}
+}
+
+// An empty slot in a hand (where a piece was) is a mark: its outline
+// shows at 3:1 on its tray in the app's light and dark theme.
+func TestEmptySlotsShowOnTheirTrays(t *testing.T) {
+	_, b := start(t, nil, "")
+	r := test.WidgetRenderer(b).(*renderer)
+	for name, v := range map[string]fyne.ThemeVariant{"light": theme.VariantLight, "dark": theme.VariantDark} {
+		fyne.CurrentApp().Settings().SetTheme(kit.ThemeIn(v))
+		b.Refresh()
+		bg := theme.Color(theme.ColorNameBackground)
+		for seat := 0; seat < 2; seat++ {
+			tray := kit.Over(r.trays[seat].FillColor, bg)
+			slot := r.slots[index(seat, 1)].StrokeColor
+			if c := kit.Contrast(kit.Over(slot, tray), tray); c < 3 {
+				t.Errorf("%s theme: seat %d's empty slot shows %.2f:1 on its tray, want 3:1", name, seat, c)
+			}
+		}
 	}
 }

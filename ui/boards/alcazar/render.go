@@ -544,7 +544,7 @@ func (r *renderer) Refresh() {
 			s := r.slots[index(seat, n)]
 			side := g.pieceSide(n)
 			p := g.traySlot(seat, n)
-			s.StrokeColor = kit.WithAlpha(kit.SeatColor(seat), 0x60)
+			s.StrokeColor = kit.SeatInk(seat)
 			s.CornerRadius = pieceRadius(seat, side)
 			s.Move(fyne.NewPos(p.X-side/2, p.Y-side/2))
 			s.Resize(fyne.NewSize(side, side))
