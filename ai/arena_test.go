@@ -500,3 +500,86 @@ func TestArenaExpertTime(t *testing.T) {
 			nodes[n/2], nodes[n*99/100], nodes[n-1])
 	}
 }
+
+// TestArenaPlanAfterLoadingASave: a game between bots saved in the middle
+// of a turn and loaded as the app loads it (encoded, decoded, replayed).
+// Every bot plans the rest of the turn from the loaded position alone: the
+// same plan as for a fresh setup of that position asked with the same seed
+// and p, legal token by token, ending the turn; the faithful bots draw from
+// the stream for the p of the save (section 8.2).
+func TestArenaPlanAfterLoadingASave(t *testing.T) {
+	const seed = 5
+	rules := map[string]any{"p1": "freezer", "p2": "bomber"}
+	st := arenaGame(t, rules, nil)
+	var moves []string
+	// hard against medium: whole turns until a plan of at least four
+	// tokens comes, then two of them (one of which spends an action).
+	for {
+		seat := st.Mover()
+		stream := rng.Own(seed, seat, len(moves))
+		plan, err := planArena(context.Background(), st, []arenaLevel{arenaHard, arenaMedium}[seat], &stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := len(plan)
+		if st.Turn() >= 6 && len(plan) >= 4 {
+			cut = 2
+		}
+		for _, tok := range plan[:cut] {
+			if err := games.PlayToken(st, tok); err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, tok)
+		}
+		if cut == 2 {
+			break
+		}
+		if st.Status() != games.Ongoing {
+			t.Fatal("the game ended before a long enough plan came")
+		}
+	}
+	if !st.MidTurn() || st.ActionsLeft() == st.Params().Actions {
+		t.Fatalf("saved after %q: not in the middle of a turn", moves[len(moves)-2:])
+	}
+	data, err := games.EncodeRecord(&games.Record{Game: "arena", Rules: rules, Seed: seed, Moves: moves})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := games.DecodeRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := rec.Final()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, p := loaded.ToMove()[0], len(rec.Moves)
+	// The loaded position as a setup: no history at all.
+	pos, _ := json.Marshal(loaded.Position())
+	var setup map[string]any
+	_ = json.Unmarshal(pos, &setup)
+	setup["toMove"] = seat
+	raw, _ := json.Marshal(setup)
+	fresh := arenaGame(t, rules, raw)
+	for _, name := range []string{"easy", "medium", "hard", "expert"} {
+		b, _ := New("arena", name, Options{})
+		a, err := Ask(context.Background(), b, loaded, seat, ProgressOf(loaded, seed, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Ask(context.Background(), b, fresh, seat, ProgressOf(fresh, seed, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a.Plan, f.Plan) {
+			t.Errorf("%s: after loading %q, from the same position set up afresh %q", name, a.Plan, f.Plan)
+		}
+		if lvl, faithful := arenaLevels[name]; faithful {
+			stream := rng.Own(seed, seat, p)
+			if want, _ := planArena(context.Background(), fresh, lvl, &stream); !reflect.DeepEqual(a.Plan, want) {
+				t.Errorf("%s: %q, want %q (the stream for p = %d)", name, a.Plan, want, p)
+			}
+		}
+		playPlan(t, loaded.Clone().(*arena.State), a.Plan)
+	}
+}
