@@ -552,6 +552,43 @@ func TestArenaLadder(t *testing.T) {
 	}
 }
 
+// TestArenaMatchIsFair: the match tool stops an arena game after so many
+// whole turns (not actions) and scores it a draw, half a point each, as it
+// does a tie; a win is a point; the bots alternate seats.
+func TestArenaMatchIsFair(t *testing.T) {
+	rules := map[string]any{"p1": "freezer", "p2": "freezer"} // slow games: some reach the cap
+	capped := 0
+	res, err := Match(context.Background(), MatchConfig{Game: "arena", Rules: rules, Bots: []string{"medium", "easy"}, Games: 8, Seed: 3, MaxTurns: 30,
+		Progress: func(done int, gr GameResult) {
+			if want := []int{(done - 1) % 2, done % 2}; !reflect.DeepEqual(gr.Seating, want) {
+				t.Errorf("game %d seats %v, want %v", done, gr.Seating, want)
+			}
+			st := arenaGame(t, rules, nil)
+			for _, tok := range gr.Moves {
+				if err := games.PlayToken(st, tok); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st.Status() == games.Ongoing {
+				capped++
+				if st.Turn() != 30 || gr.Outcome.Status != games.Draw {
+					t.Errorf("game %d stopped after %d turns as %v, want a draw after 30", done, st.Turn(), gr.Outcome.Status)
+				}
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if capped == 0 {
+		t.Fatal("no game reached the cap")
+	}
+	for b := range res.Bots {
+		if want := float64(res.Wins[b]) + float64(res.Draws)/2; res.Points[b] != want {
+			t.Errorf("%s: %v points with %d wins and %d draws", res.Bots[b], res.Points[b], res.Wins[b], res.Draws)
+		}
+	}
+}
+
 // scoreInterval is the points per game of a bot with wins and draws in n
 // games, and the half-width of its 95% interval (normal approximation over
 // the games' scores of 1, 1/2 and 0).
