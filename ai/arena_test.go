@@ -522,7 +522,10 @@ func TestArenaTimePerTurn(t *testing.T) {
 // The bar (64%, 80% for expert against hard) is checked where both
 // characters meet, each bot playing each character on each side; the
 // mirror matches are logged. TABULA_LADDER=1 to run, TABULA_LADDER_GAMES
-// for more games than 200.
+// for more games than 200. medium against easy falls short of the bar
+// (about 62.6% over 8,000 games): medium is the spec's procedure, whose
+// horizon 0 does not see a bomb that blows up at the end of the other
+// player's turn, and as Bomber it dies by its own bombs in most games.
 func TestArenaLadder(t *testing.T) {
 	if os.Getenv("TABULA_LADDER") == "" {
 		t.Skip("set TABULA_LADDER=1")
