@@ -3,6 +3,8 @@ package ai
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -461,42 +463,252 @@ func TestArenaChoose(t *testing.T) {
 	}
 }
 
-// TestArenaExpertTime logs the expert's thinking per turn (time and nodes,
-// median, 99th percentile and worst) against hard under several rule sets
-// (TABULA_LADDER=1 to run; timings are logged, never asserted).
-func TestArenaExpertTime(t *testing.T) {
+// TestArenaTimePerTurn logs each level's thinking per turn (median, 99th
+// percentile and worst; nodes too for the expert) playing against hard
+// under several rule sets, against the app's budget: the plan should be
+// ready within the second the app waits before a bot's turn (8.2), and
+// the session cuts a bot off at 10 s. TABULA_LADDER=1 to run; timings are
+// logged, never asserted.
+func TestArenaTimePerTurn(t *testing.T) {
 	if os.Getenv("TABULA_LADDER") == "" {
 		t.Skip("set TABULA_LADDER=1")
 	}
-	for _, rules := range []map[string]any{{}, {"p1": "freezer", "p2": "bomber"}, {"p1": "bomber", "p2": "bomber"},
-		{"p1": "freezer", "p2": "freezer"}, {"actions": 10, "firstActions": 10}, {"bombTimer": 10, "iceHP": 20}} {
-		var times []time.Duration
-		var nodes []int64
-		for game := 0; game < 10; game++ {
-			st := arenaGame(t, rules, nil)
-			tokens := 0
-			for st.Status() == games.Ongoing && st.Turn() < 200 {
-				seat := st.Mover()
-				stream := rng.Own(int64(game), seat, tokens)
-				var plan []string
-				if seat == game%2 {
-					x := &expertSearch{ctx: context.Background(), budget: arenaExpertNodes, me: seat, p: st.Params(), rng: &stream}
-					start := time.Now()
-					plan = x.plan(st)
-					times = append(times, time.Since(start))
-					nodes = append(nodes, x.nodes)
-				} else {
-					plan, _ = planArena(context.Background(), st, arenaHard, &stream)
+	for _, level := range []string{"easy", "medium", "hard", "expert"} {
+		for _, rules := range []map[string]any{{}, {"p1": "freezer", "p2": "bomber"}, {"p1": "bomber", "p2": "bomber"},
+			{"p1": "freezer", "p2": "freezer"}, {"actions": 10, "firstActions": 10}, {"bombTimer": 10, "iceHP": 20}} {
+			var times []time.Duration
+			var nodes []int64
+			for game := 0; game < 10; game++ {
+				st := arenaGame(t, rules, nil)
+				tokens := 0
+				for st.Status() == games.Ongoing && st.Turn() < 200 {
+					seat := st.Mover()
+					stream := rng.Own(int64(game), seat, tokens)
+					var plan []string
+					switch {
+					case seat != game%2:
+						plan, _ = planArena(context.Background(), st, arenaHard, &stream)
+					case level == "expert":
+						x := &expertSearch{ctx: context.Background(), budget: arenaExpertNodes, me: seat, p: st.Params(), rng: &stream}
+						start := time.Now()
+						plan = x.plan(st)
+						times = append(times, time.Since(start))
+						nodes = append(nodes, x.nodes)
+					default:
+						start := time.Now()
+						plan, _ = planArena(context.Background(), st, arenaLevels[level], &stream)
+						times = append(times, time.Since(start))
+					}
+					playPlan(t, st, plan)
+					tokens += len(plan)
 				}
-				playPlan(t, st, plan)
-				tokens += len(plan)
+			}
+			sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+			n := len(times)
+			line := fmt.Sprintf("%-6s %v: %d turns; time median %v, p99 %v, worst %v", level, rules, n,
+				times[n/2].Round(time.Microsecond), times[n*99/100].Round(time.Microsecond), times[n-1].Round(time.Microsecond))
+			if nodes != nil {
+				sort.Slice(nodes, func(i, j int) bool { return nodes[i] < nodes[j] })
+				line += fmt.Sprintf("; nodes median %d, p99 %d, worst %d", nodes[n/2], nodes[n*99/100], nodes[n-1])
+			}
+			t.Log(line)
+		}
+	}
+}
+
+// TestArenaLadder plays each level against the one below, seats
+// alternated (so each bot plays each seat), 200 turns = a draw, under the
+// four pairs of characters, and logs each score with its 95% interval.
+// The bar (64%, 80% for expert against hard) is checked where both
+// characters meet, each bot playing each character on each side; the
+// mirror matches are logged. TABULA_LADDER=1 to run, TABULA_LADDER_GAMES
+// for more games than 200. medium against easy falls short of the bar
+// (about 62.6% over 8,000 games): medium is the spec's procedure, whose
+// horizon 0 does not see a bomb that blows up at the end of the other
+// player's turn, and as Bomber it dies by its own bombs in most games.
+func TestArenaLadder(t *testing.T) {
+	if os.Getenv("TABULA_LADDER") == "" {
+		t.Skip("set TABULA_LADDER=1")
+	}
+	gamesN := 200
+	if s := os.Getenv("TABULA_LADDER_GAMES"); s != "" {
+		fmt.Sscan(s, &gamesN)
+	}
+	pairs := []struct {
+		bots [2]string
+		bar  float64
+	}{{[2]string{"medium", "easy"}, 0.64}, {[2]string{"hard", "medium"}, 0.64}, {[2]string{"expert", "hard"}, 0.80}}
+	for _, p := range pairs {
+		for _, chars := range [][2]string{{"bomber", "freezer"}, {"freezer", "bomber"}, {"bomber", "bomber"}, {"freezer", "freezer"}} {
+			res, err := Match(context.Background(), MatchConfig{Game: "arena", Rules: map[string]any{"p1": chars[0], "p2": chars[1]},
+				Bots: p.bots[:], Games: gamesN, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score, half := scoreInterval(res.Wins[0], res.Draws, res.Games)
+			t.Logf("%-6s vs %-6s, P1 %-7s P2 %-7s: wins %d-%d, draws %d: %.1f%% (95%%: %.1f-%.1f%%)", p.bots[0], p.bots[1],
+				chars[0], chars[1], res.Wins[0], res.Wins[1], res.Draws, 100*score, 100*(score-half), 100*(score+half))
+			if chars[0] != chars[1] && score < p.bar {
+				t.Errorf("%s scores %.1f%% against %s with P1 %s, want at least %.0f%%", p.bots[0], 100*score, p.bots[1], chars[0], 100*p.bar)
 			}
 		}
-		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-		sort.Slice(nodes, func(i, j int) bool { return nodes[i] < nodes[j] })
-		n := len(times)
-		t.Logf("%v: %d turns; time median %v, p99 %v, worst %v; nodes median %d, p99 %d, worst %d", rules, n,
-			times[n/2].Round(time.Microsecond), times[n*99/100].Round(time.Microsecond), times[n-1].Round(time.Microsecond),
-			nodes[n/2], nodes[n*99/100], nodes[n-1])
+	}
+}
+
+// TestArenaMatchIsFair: the match tool stops an arena game after so many
+// whole turns (not actions) and scores it a draw, half a point each, as it
+// does a tie; a win is a point; the bots alternate seats.
+func TestArenaMatchIsFair(t *testing.T) {
+	rules := map[string]any{"p1": "freezer", "p2": "freezer"} // slow games: some reach the cap
+	capped := 0
+	res, err := Match(context.Background(), MatchConfig{Game: "arena", Rules: rules, Bots: []string{"medium", "easy"}, Games: 8, Seed: 3, MaxTurns: 30,
+		Progress: func(done int, gr GameResult) {
+			if want := []int{(done - 1) % 2, done % 2}; !reflect.DeepEqual(gr.Seating, want) {
+				t.Errorf("game %d seats %v, want %v", done, gr.Seating, want)
+			}
+			st := arenaGame(t, rules, nil)
+			for _, tok := range gr.Moves {
+				if err := games.PlayToken(st, tok); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st.Status() == games.Ongoing {
+				capped++
+				if st.Turn() != 30 || gr.Outcome.Status != games.Draw {
+					t.Errorf("game %d stopped after %d turns as %v, want a draw after 30", done, st.Turn(), gr.Outcome.Status)
+				}
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if capped == 0 {
+		t.Fatal("no game reached the cap")
+	}
+	for b := range res.Bots {
+		if want := float64(res.Wins[b]) + float64(res.Draws)/2; res.Points[b] != want {
+			t.Errorf("%s: %v points with %d wins and %d draws", res.Bots[b], res.Points[b], res.Wins[b], res.Draws)
+		}
+	}
+}
+
+// scoreInterval is the points per game of a bot with wins and draws in n
+// games, and the half-width of its 95% interval (normal approximation over
+// the games' scores of 1, 1/2 and 0).
+func scoreInterval(wins, draws, n int) (score, half float64) {
+	score = (float64(wins) + float64(draws)/2) / float64(n)
+	square := (float64(wins) + float64(draws)/4) / float64(n)
+	return score, 1.96 * math.Sqrt((square-score*score)/float64(n))
+}
+
+// BenchmarkArenaPlan: one turn of each faithful level, over the turns of a
+// game between hard and medium (the expert has BenchmarkArenaExpert).
+func BenchmarkArenaPlan(b *testing.B) {
+	var positions []*arena.State
+	st := arenaGame(b, nil, nil)
+	for tokens := 0; st.Status() == games.Ongoing && st.Turn() < 40; {
+		positions = append(positions, st.Clone().(*arena.State))
+		stream := rng.Own(2, st.Mover(), tokens)
+		plan, _ := planArena(context.Background(), st, []arenaLevel{arenaHard, arenaMedium}[st.Mover()], &stream)
+		for _, tok := range plan {
+			if err := games.PlayToken(st, tok); err != nil {
+				b.Fatal(err)
+			}
+		}
+		tokens += len(plan)
+	}
+	for _, name := range []string{"easy", "medium", "hard"} {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				pos := positions[i%len(positions)]
+				stream := rng.Own(int64(i), pos.Mover(), i)
+				if _, err := planArena(context.Background(), pos, arenaLevels[name], &stream); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestArenaPlanAfterLoadingASave: a game between bots saved in the middle
+// of a turn and loaded as the app loads it (encoded, decoded, replayed).
+// Every bot plans the rest of the turn from the loaded position alone: the
+// same plan as for a fresh setup of that position asked with the same seed
+// and p, legal token by token, ending the turn; the faithful bots draw from
+// the stream for the p of the save (section 8.2).
+func TestArenaPlanAfterLoadingASave(t *testing.T) {
+	const seed = 5
+	rules := map[string]any{"p1": "freezer", "p2": "bomber"}
+	st := arenaGame(t, rules, nil)
+	var moves []string
+	// hard against medium: whole turns until a plan of at least four
+	// tokens comes, then two of them (one of which spends an action).
+	for {
+		seat := st.Mover()
+		stream := rng.Own(seed, seat, len(moves))
+		plan, err := planArena(context.Background(), st, []arenaLevel{arenaHard, arenaMedium}[seat], &stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := len(plan)
+		if st.Turn() >= 6 && len(plan) >= 4 {
+			cut = 2
+		}
+		for _, tok := range plan[:cut] {
+			if err := games.PlayToken(st, tok); err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, tok)
+		}
+		if cut == 2 {
+			break
+		}
+		if st.Status() != games.Ongoing {
+			t.Fatal("the game ended before a long enough plan came")
+		}
+	}
+	if !st.MidTurn() || st.ActionsLeft() == st.Params().Actions {
+		t.Fatalf("saved after %q: not in the middle of a turn", moves[len(moves)-2:])
+	}
+	data, err := games.EncodeRecord(&games.Record{Game: "arena", Rules: rules, Seed: seed, Moves: moves})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := games.DecodeRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := rec.Final()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, p := loaded.ToMove()[0], len(rec.Moves)
+	// The loaded position as a setup: no history at all.
+	pos, _ := json.Marshal(loaded.Position())
+	var setup map[string]any
+	_ = json.Unmarshal(pos, &setup)
+	setup["toMove"] = seat
+	raw, _ := json.Marshal(setup)
+	fresh := arenaGame(t, rules, raw)
+	for _, name := range []string{"easy", "medium", "hard", "expert"} {
+		b, _ := New("arena", name, Options{})
+		a, err := Ask(context.Background(), b, loaded, seat, ProgressOf(loaded, seed, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Ask(context.Background(), b, fresh, seat, ProgressOf(fresh, seed, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a.Plan, f.Plan) {
+			t.Errorf("%s: after loading %q, from the same position set up afresh %q", name, a.Plan, f.Plan)
+		}
+		if lvl, faithful := arenaLevels[name]; faithful {
+			stream := rng.Own(seed, seat, p)
+			if want, _ := planArena(context.Background(), fresh, lvl, &stream); !reflect.DeepEqual(a.Plan, want) {
+				t.Errorf("%s: %q, want %q (the stream for p = %d)", name, a.Plan, want, p)
+			}
+		}
+		playPlan(t, loaded.Clone().(*arena.State), a.Plan)
 	}
 }
