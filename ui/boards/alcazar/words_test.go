@@ -38,4 +38,11 @@ func TestWordsOfPlacementsPushesAndTurns(t *testing.T) {
 	if got := ResultText(won, won.Live().Outcome()); got != "Amber (Ana) wins: three in a row on the c-file" {
 		t.Errorf("result %q", got)
 	}
+	// A forced pass says why; as the second placement, it sets off the
+	// phase, whose pushes follow.
+	full, _ := load(t, `{"pieces":[{"seat":1,"n":1,"at":"b2","dir":"N"},{"seat":1,"n":2,"at":"c2","dir":"N"},{"seat":1,"n":3,"at":"d2","dir":"N"},
+		{"seat":1,"n":4,"at":"b4","dir":"S"},{"seat":1,"n":5,"at":"d4","dir":"S"}],"hands":[[1,2,3,4,5],[]],"crown":0,"turn":0,"toMove":0}`, "2@a3", "pass")
+	if got := MoveText(full, 1); got != "Blue (Ben) passes (all five pieces in play). Amber 2 pushes Blue 1 to c3. Blue 2 pushes Blue 1 to c4. Blue 4 pushes 1 piece" {
+		t.Errorf("a pass: %q", got)
+	}
 }
