@@ -50,7 +50,7 @@ func TestMoveListNamesFifoRemovals(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := gs.moveText(6); got != "7. Ana places X on d1; the oldest X, on a1, goes (FIFO)" {
+	if got := gs.moveText(6); got != "7. Ana places X on d1, removing a1 (FIFO)" {
 		t.Fatalf("move list: %q", got)
 	}
 	if got := gs.moveText(5); got != "6. Ben places O on f8" {

@@ -24,9 +24,8 @@ func placing(seat int, m games.Move) session.Deed {
 }
 
 // MoveText is token i in words; the second placement of a turn adds the
-// pushes of the movement phase it set off: "Blue (Ben) places 4 on a3.
-// Blue 4 pushes 2 pieces; Amber 5 goes back to the hand (pushed onto the
-// edge)".
+// pushes of the movement phase it set off: "Amber (Ana) places 2 on e4;
+// Blue 4 pushes Amber 1 and Amber 2, sending Amber 2 back".
 func MoveText(s *session.Session, i int) string {
 	before := s.State(i).(*game.State)
 	seat := before.ToMove()[0]
@@ -35,13 +34,14 @@ func MoveText(s *session.Session, i int) string {
 		return s.Tokens()[i] // cannot happen: the session played it
 	}
 	text := peopleOf(s.Seats).Does(placing(seat, m))
-	if pushes := pushesOf(s.Events(i)); len(pushes) > 0 {
-		text += ". " + strings.TrimSuffix(strings.Join(pushes, " "), ".")
+	for _, push := range pushesOf(s.Events(i)) {
+		text += "; " + push
 	}
 	return text
 }
 
-// pushesOf tells the pushes of a movement phase, one caption each.
+// pushesOf tells the pushes of a movement phase, briefly, for the move
+// list: "Blue 4 pushes Amber 1 and Amber 2, sending Amber 2 back".
 func pushesOf(events []games.Event) []string {
 	var out []string
 	for i := 0; i < len(events); i++ {
@@ -49,13 +49,33 @@ func pushesOf(events []games.Event) []string {
 			continue
 		}
 		j := groupEnd(events, i)
-		group := events[i+1 : j]
-		if a := actionOf(events[i], group); a == actPush1 || a == actRun {
-			out = append(out, actCaption(events[i], group))
+		if a := actionOf(events[i], events[i+1:j]); a == actPush1 || a == actRun {
+			out = append(out, pushWords(events[i], events[i+1:j]))
 		}
 		i = j - 1
 	}
 	return out
+}
+
+// pushWords names the pieces a piece pushed, nearest first, and those
+// sent back to the hand.
+func pushWords(act games.Event, group []games.Event) string {
+	var pushed, back []string
+	for _, e := range group {
+		if e.Seat == act.Seat && e.Piece == act.Piece {
+			continue // the pusher's own step
+		}
+		name := fmt.Sprintf("%s %d", SeatWord(e.Seat), e.Piece)
+		pushed = append([]string{name}, pushed...) // nearest first; the rules shift the farthest first
+		if e.Kind == games.EventReturn {
+			back = append(back, name)
+		}
+	}
+	text := fmt.Sprintf("%s %d pushes %s", SeatWord(act.Seat), act.Piece, strings.Join(pushed, " and "))
+	if len(back) > 0 {
+		text += ", sending " + strings.Join(back, " and ") + " back"
+	}
+	return text
 }
 
 // MoveNumber is the turn token i belongs to (from 1).

@@ -8,14 +8,14 @@ import (
 // The move list, the result and the hint in words (kit.Teller,
 // kit.HintTeller), without Fyne.
 
-// MoveText is token i in words, with the mark FIFO removed: "Ana places X
-// on d7; the oldest X, on a8, goes (FIFO)".
+// MoveText is token i in words, with the mover's oldest mark that FIFO
+// removed: "Ana places X on d7, removing a8 (FIFO)".
 func MoveText(s *session.Session, i int) string {
 	seat := s.State(i).ToMove()[0]
 	text := s.PeopleAt(i, session.Symbol).Does(session.Marking(seat, s.Tokens()[i]))
 	for _, e := range s.Events(i) {
 		if e.Kind == games.EventRemove {
-			text += "; the oldest " + session.Symbol(e.Seat) + ", on " + e.From + ", goes (FIFO)"
+			text += ", removing " + e.From + " (FIFO)"
 		}
 	}
 	return text

@@ -13,7 +13,7 @@ func TestWordsOfMovesResultsAndHints(t *testing.T) {
 	if got := MoveText(s, 1); got != "Ben places O on a8" {
 		t.Errorf("move 2: %q", got)
 	}
-	if got := MoveText(s, 6); got != "Ana places X on d1; the oldest X, on a1, goes (FIFO)" {
+	if got := MoveText(s, 6); got != "Ana places X on d1, removing a1 (FIFO)" {
 		t.Errorf("move 7: %q", got)
 	}
 	won := newSession(t, nil, "e5", "a1", "f5", "b1", "g5", "c1", "h5")

@@ -20,7 +20,8 @@ func pieceWord(e games.Event) string {
 
 // deed is what an action did, from the position before it and its
 // events: "place a man on e3", "drop a king on b2", "move a man from c3
-// to d4", "jump from c3 to e5, taking a man on d4; the man is crowned",
+// to d4", "jump from c3 to e5, taking a man; the man is crowned" (the
+// piece taken is the one jumped over),
 // "take over X's first piece (pie rule)".
 func deed(before *game.State, seat int, events []games.Event) session.Deed {
 	d := session.Deed{Seat: seat}
@@ -39,7 +40,7 @@ func deed(before *game.State, seat int, events []games.Event) session.Deed {
 			moved = e
 			d.Verb, d.Rest = "move", "a "+pieceWord(e)+" from "+e.From+" to "+e.To
 		case games.EventReturn:
-			taken = "a " + pieceWord(e) + " on " + e.From
+			taken = "a " + pieceWord(e)
 		case "promote":
 			crowned = true
 		}
@@ -54,14 +55,14 @@ func deed(before *game.State, seat int, events []games.Event) session.Deed {
 }
 
 // MoveText is token i in words: "Ana drops a man on d3", "Ben jumps from
-// e5 to c3, taking a man on d4".
+// e5 to c3, taking a king".
 func MoveText(s *session.Session, i int) string {
 	before := s.State(i).(*game.State)
 	return s.PeopleAt(i, session.Symbol).Does(deed(before, before.ToMove()[0], s.Events(i)))
 }
 
 // HintText is a hint in words, told from what the move would do: "Ana
-// could jump from c3 to e5, taking a man on d4".
+// could jump from c3 to e5, taking a man".
 func HintText(s *session.Session, h *session.Hint) string {
 	live := s.Live().(*game.State)
 	after := live.Clone().(*game.State)

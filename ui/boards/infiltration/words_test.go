@@ -30,7 +30,7 @@ func TestWordsOfEveryAction(t *testing.T) {
 		"........", "......x.", "........", "........", "...o....", "..x.....", "........", "........")
 	s, _ := load(t, nil, setup, "c3xe5", "@b7", "K@b2", "b7-c6", "g7-h8")
 	for i, want := range []string{
-		"Ana jumps from c3 to e5, taking a man on d4",
+		"Ana jumps from c3 to e5, taking a man",
 		"Ben drops a man on b7",
 		"Ana drops a king on b2",
 		"Ben moves a man from b7 to c6",
@@ -69,7 +69,7 @@ func TestWordsOfResultsAndHints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := HintText(hint, &session.Hint{Seat: 0, Move: mv, Token: "c3xe5"}); got != "Ana could jump from c3 to e5, taking a man on d4" {
+	if got := HintText(hint, &session.Hint{Seat: 0, Move: mv, Token: "c3xe5"}); got != "Ana could jump from c3 to e5, taking a man" {
 		t.Errorf("hint %q", got)
 	}
 	if m.Cells[sq("c3")] == 0 {
