@@ -20,7 +20,7 @@ func pieceWord(e games.Event) string {
 
 // deed is what an action did, from the position before it and its
 // events: "place a man on e3", "drop a king on b2", "move a man from c3
-// to d4", "jump from c3 to e5, taking a man; the man is crowned" (the
+// to d4", "jump from c3 to e5, taking a man (crowned)" (the
 // piece taken is the one jumped over),
 // "take over X's first piece (pie rule)".
 func deed(before *game.State, seat int, events []games.Event) session.Deed {
@@ -49,7 +49,7 @@ func deed(before *game.State, seat int, events []games.Event) session.Deed {
 		d.Verb, d.Rest = "jump", "from "+moved.From+" to "+moved.To+", taking "+taken
 	}
 	if crowned {
-		d.Rest += "; the man is crowned"
+		d.Rest += " (crowned)"
 	}
 	return d
 }

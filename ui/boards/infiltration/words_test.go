@@ -34,7 +34,7 @@ func TestWordsOfEveryAction(t *testing.T) {
 		"Ben drops a man on b7",
 		"Ana drops a king on b2",
 		"Ben moves a man from b7 to c6",
-		"Ana moves a man from g7 to h8; the man is crowned",
+		"Ana moves a man from g7 to h8 (crowned)",
 	} {
 		if got := MoveText(s, i); got != want {
 			t.Errorf("action %d: %q, want %q", i+1, got, want)
