@@ -30,11 +30,13 @@ var boardPacing = map[string]kit.Pacing{
 	"arena": arena.Pacing,
 }
 
-// seatLetters names the seats of games whose pieces carry letters of
-// their own (the knights A to D) wherever seats are listed: the side
-// panel and the new-game dialog; other games use the session's symbols.
+// seatLetters names the seats of games whose pieces carry letters or
+// colours of their own (the knights A to D, alcazar's Amber and Blue)
+// wherever seats are listed: the side panel and the new-game dialog;
+// other games use the session's symbols.
 var seatLetters = map[string]func(seat int) string{
 	"knights": knights.Letter,
+	"alcazar": alcazar.SeatWord,
 }
 
 // seatLetter is the letter or symbol of a seat of a game: the knights'

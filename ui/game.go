@@ -142,7 +142,16 @@ func (gs *gameScreen) hint() {
 		gs.Refuse("A hint is for the person to move.")
 		return
 	}
-	gs.session.AskHint(func(h *session.Hint) { gs.status.SetText("Hint: " + h.Token) })
+	gs.session.AskHint(func(h *session.Hint) { gs.status.SetText(gs.hintText(h)) })
+}
+
+// hintText is a hint on the status line, in the board's words when it
+// has them ("Hint: Ana could place 4 on c1").
+func (gs *gameScreen) hintText(h *session.Hint) string {
+	if t, ok := gs.board.(kit.HintTeller); ok {
+		return "Hint: " + t.HintText(gs.session, h)
+	}
+	return "Hint: " + h.Token
 }
 
 func (gs *gameScreen) save() {
@@ -541,30 +550,27 @@ func ruleValueText(v any) string {
 	}
 }
 
-// moveText is one line of the move list: "1. X b2", or the board's own
-// words for it ("7. Ana takes b4 from Bo").
+// moveText is one line of the move list: the board's own words for it
+// ("7. Ana takes b4 from Bo"), numbered by token or by the board's turns,
+// or else the notation ("1. X  c5,d4").
 func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
 	if i >= s.Plies() {
 		return ""
 	}
 	if t, ok := gs.board.(kit.Teller); ok {
-		return fmt.Sprintf("%d. %s", i+1, t.MoveText(s, i))
+		n := i + 1
+		if tn, ok := gs.board.(kit.TurnNumberer); ok {
+			n = tn.MoveNumber(s, i)
+		}
+		return fmt.Sprintf("%d. %s", n, t.MoveText(s, i))
 	}
 	movers := s.State(i).ToMove()
 	who := ""
 	if len(movers) == 1 {
 		who = gs.seatSymbol(movers[0]) + "  "
 	}
-	text := fmt.Sprintf("%d. %s%s", i+1, who, gs.maskedToken(s.Tokens()[i]))
-	// What the notation does not say, such as a FIFO removal
-	// ("5. X d7 [FIFO: a8 removed]", checkerboard.md section 10).
-	for _, e := range s.Events(i) {
-		if e.Kind == games.EventRemove && e.Note != "" {
-			text += " [" + e.Note + "]"
-		}
-	}
-	return text
+	return fmt.Sprintf("%d. %s%s", i+1, who, gs.maskedToken(s.Tokens()[i]))
 }
 
 // movesShownFor is whose entries of the joint turns the move list shows:

@@ -42,7 +42,7 @@ func startTerritory(t *testing.T, id string, rules map[string]any, setup string)
 func terrTokens(gs *gameScreen) string { return strings.Join(gs.session.Tokens(), " ") }
 
 // The move list names what the notation does not say: a FIFO removal
-// (checkerboard.md section 10).
+// (checkerboard.md section 10), in words with the people's names.
 func TestMoveListNamesFifoRemovals(t *testing.T) {
 	gs, _ := startTerritory(t, "checkerboard", map[string]any{"fifo": 3}, "")
 	for _, tok := range []string{"a1", "h8", "b1", "g8", "c1", "f8", "d1"} {
@@ -50,10 +50,10 @@ func TestMoveListNamesFifoRemovals(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := gs.moveText(6); got != "7. X  d1 [FIFO: a1 removed]" {
+	if got := gs.moveText(6); got != "7. Ana places X on d1, removing a1 (FIFO)" {
 		t.Fatalf("move list: %q", got)
 	}
-	if got := gs.moveText(5); got != "6. O  f8" {
+	if got := gs.moveText(5); got != "6. Ben places O on f8" {
 		t.Fatalf("move list: %q", got)
 	}
 }

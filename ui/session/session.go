@@ -369,13 +369,10 @@ func (s *Session) DeviceSeat() int {
 // the reason in a player's words, and nothing changed) when no person is
 // to act, a past position is shown, or the move is illegal.
 func (s *Session) Submit(token string) error {
-	if err := s.canAct(); err != nil {
+	if err := s.WhyNot(); err != nil {
 		return err
 	}
 	seat := s.HumanToMove()
-	if seat < 0 {
-		return ErrNotYourTurn
-	}
 	if s.Simultaneous() {
 		return s.Pick(seat, token)
 	}
@@ -467,6 +464,19 @@ func (s *Session) PickLeft(seat int) (left time.Duration, ok bool) {
 	return max(0, c.due.Sub(s.clock.Now())), true
 }
 
+// WhyNot says why no person may play now, in a player's words (the game
+// is over, an earlier position is shown, the computer is to move); nil
+// when one may. Boards say it when a tap cannot be a move.
+func (s *Session) WhyNot() error {
+	if err := s.canAct(); err != nil {
+		return err
+	}
+	if s.HumanToMove() < 0 {
+		return ErrNotYourTurn
+	}
+	return nil
+}
+
 func (s *Session) canAct() error {
 	if s.Live().Outcome().Over() {
 		return games.ErrGameOver
@@ -527,13 +537,19 @@ func (s *Session) apply(token string) error {
 
 // updateSeats derives who sits where from the history: every pie-rule swap
 // played so far exchanges seats 0 and 1, so undo and redo stay right.
-func (s *Session) updateSeats() {
-	s.Seats = append([]games.SeatInfo{}, s.startSeats...)
-	for _, turn := range s.events {
-		if SwapIn(turn) && len(s.Seats) > 1 {
-			s.Seats[0], s.Seats[1] = s.Seats[1], s.Seats[0]
+func (s *Session) updateSeats() { s.Seats = s.SeatsAt(len(s.events)) }
+
+// SeatsAt is who sat where after the first n tokens: the start seats,
+// with seats 0 and 1 exchanged by every pie-rule swap among them. The
+// move list names who played each token with it.
+func (s *Session) SeatsAt(n int) []games.SeatInfo {
+	seats := append([]games.SeatInfo{}, s.startSeats...)
+	for _, turn := range s.events[:min(n, len(s.events))] {
+		if SwapIn(turn) && len(seats) > 1 {
+			seats[0], seats[1] = seats[1], seats[0]
 		}
 	}
+	return seats
 }
 
 // SwapIn reports whether a turn's events hold a pie-rule swap.

@@ -622,3 +622,66 @@ func TestEmptySlotsShowOnTheirTrays(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongTargetsAreExplained: no tap, drag or drop on the wrong place
+// is ignored in silence (issue 10 item 7): a square of the board, a
+// piece in play, a drag onto the board, a tap while the pieces move or
+// while an earlier position is shown each say why, and play nothing.
+func TestWrongTargetsAreExplained(t *testing.T) {
+	h, b := start(t, nil, "")
+	g := layout(b.Size(), b.m.Bottom, b.side)
+	refused := func(what, want string) {
+		t.Helper()
+		if h.Refusal != want {
+			t.Fatalf("%s: refusal %q, want %q", what, h.Refusal, want)
+		}
+		h.Refusal = ""
+	}
+	const edgeOnly = "Pieces can only be dropped on the 12 edge squares."
+	// A piece chosen, a square of the board tapped: refused, the choice stays.
+	tapHand(b, 0, 4)
+	tapSquare(b, "c3")
+	refused("a tap on c3", edgeOnly)
+	if b.m.SelPiece != 4 || h.S.Plies() != 0 {
+		t.Fatalf("after the tap on c3: chosen %d, played %q", b.m.SelPiece, h.Tokens())
+	}
+	// With nothing chosen, too.
+	tapHand(b, 0, 4)
+	tapSquare(b, "b2")
+	refused("a tap on b2 with nothing chosen", edgeOnly)
+	// A piece dragged onto the board: refused, nothing played.
+	from, to := g.traySlot(0, 2), centerOf(&g, sq("d4"))
+	boardtest.Drag(b, from, to)
+	b.DragEnd()
+	refused("a drop on d4", edgeOnly)
+	if h.S.Plies() != 0 {
+		t.Fatalf("the drop on d4 played %q", h.Tokens())
+	}
+	// A piece in play, tapped or dragged.
+	h.Submit("3@c1")
+	h.Submit("2@a3")
+	tapHand(b, 1, 2)
+	refused("Ben's 2, in play", "Piece 2 is already in play.")
+	boardtest.Drag(b, g.traySlot(1, 2), centerOf(&g, sq("e2")))
+	b.DragEnd()
+	refused("a drag of Ben's 2, in play", "Piece 2 is already in play.")
+	// An earlier position: every tap says so.
+	h.S.SetView(1)
+	tapSquare(b, "e2")
+	refused("a tap on an earlier position", session.ErrViewingPast.Error())
+	tapHand(b, 0, 5)
+	refused("a tap on the hand of an earlier position", session.ErrViewingPast.Error())
+	h.S.SetView(h.S.Plies())
+	// While the pieces move.
+	holdAnimations(h, b)
+	h.Submit("5@e2")
+	h.Submit("4@b5")
+	if b.anim == nil {
+		t.Fatal("the phase does not play")
+	}
+	tapSquare(b, "d1")
+	refused("a tap while the pieces move", movingRefusal)
+	if h.S.Plies() != 4 {
+		t.Fatalf("a tap while the pieces move played %q", h.Tokens())
+	}
+}

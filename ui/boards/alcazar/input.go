@@ -37,9 +37,14 @@ func (b *Board) pass() {
 	}
 }
 
-// Tapped: a piece of the mover's hand, or an entry square.
+// Tapped: a piece of the mover's hand, or an entry square. While the
+// pieces move, a tap is told to wait.
 func (b *Board) Tapped(ev *fyne.PointEvent) {
-	if b.m.St == nil || b.busy() {
+	switch {
+	case b.m.St == nil:
+		return
+	case b.busy():
+		b.host.Refuse(movingRefusal)
 		return
 	}
 	g := layout(b.Size(), b.m.Bottom, b.side)
@@ -47,11 +52,22 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 		b.act(b.m.TapTray(seat, n))
 		return
 	}
-	f, r := g.grid.AtAny(ev.Position)
-	if f < 0 || f > 4 || r < 0 || r > 4 {
-		return
+	if sq := b.gridAt(ev.Position); sq >= 0 {
+		b.act(b.m.TapSquare(sq))
 	}
-	b.act(b.m.TapSquare(r*5 + f))
+}
+
+// movingRefusal answers a tap while the movement phase plays.
+const movingRefusal = "The pieces are still moving: wait, or skip to the end."
+
+// gridAt is the square of the 5x5 grid under a point, or -1.
+func (b *Board) gridAt(p fyne.Position) int {
+	g := layout(b.Size(), b.m.Bottom, b.side)
+	f, r := g.grid.AtAny(p)
+	if f < 0 || f > 4 || r < 0 || r > 4 {
+		return -1
+	}
+	return r*5 + f
 }
 
 // TappedSecondary (a right-click, or a long press on a phone) says what a
@@ -66,23 +82,19 @@ func (b *Board) TappedSecondary(ev *fyne.PointEvent) {
 		b.host.Say(b.m.ExplainTray(seat, n))
 		return
 	}
-	f, r := g.grid.AtAny(ev.Position)
-	if f < 0 || f > 4 || r < 0 || r > 4 {
-		return
-	}
-	if text := b.m.ExplainSquare(r*5 + f); text != "" {
-		b.host.Say(text)
+	if sq := b.gridAt(ev.Position); sq >= 0 {
+		if text := b.m.ExplainSquare(sq); text != "" {
+			b.host.Say(text)
+		}
 	}
 }
 
 // edgeAt is the entry square under a point, or -1.
 func (b *Board) edgeAt(p fyne.Position) int {
-	g := layout(b.Size(), b.m.Bottom, b.side)
-	f, r := g.grid.AtAny(p)
-	if f < 0 || f > 4 || r < 0 || r > 4 || !game.OnEdge(r*5+f) {
-		return -1
+	if sq := b.gridAt(p); game.OnEdge(sq) {
+		return sq
 	}
-	return r*5 + f
+	return -1
 }
 
 // MouseIn, MouseMoved and MouseOut show a faint ghost of the chosen piece
@@ -103,15 +115,21 @@ func (b *Board) MouseOut() {
 	}
 }
 
-// Dragged moves a piece picked up from the mover's hand with the pointer;
-// DragEnd drops it on the entry square under it (or puts it back, chosen).
+// Dragged moves a piece picked up from the mover's hand with the pointer
+// (a piece that may not be picked up says why, as a tap on it would);
+// DragEnd drops it on the entry square under it, refuses a square of the
+// board, or puts it back in the hand, chosen.
 func (b *Board) Dragged(ev *fyne.DragEvent) {
 	if !b.dragSeen {
 		b.dragSeen = true
 		start := ev.Position.Subtract(ev.Dragged)
 		g := layout(b.Size(), b.m.Bottom, b.side)
 		seat, n, ok := g.trayAt(start)
-		if b.m.St == nil || b.busy() || !ok || !b.m.PickUp(seat, n) {
+		if b.m.St == nil || b.busy() || !ok {
+			return
+		}
+		if !b.m.PickUp(seat, n) {
+			b.act(b.m.TapTray(seat, n))
 			return
 		}
 		b.dragN = n
@@ -125,7 +143,7 @@ func (b *Board) Dragged(ev *fyne.DragEvent) {
 }
 
 func (b *Board) DragEnd() {
-	n, sq := b.dragN, b.hover
+	n, sq := b.dragN, b.gridAt(b.dragPos)
 	b.dragN, b.dragSeen = 0, false
 	if n == 0 {
 		return

@@ -38,12 +38,28 @@ func squareLoc(name string) Loc {
 	return Loc{F: sq % 5, R: sq / 5}
 }
 
-// seatWord names a seat by its colour, as the pieces show it.
-func seatWord(seat int) string {
+// SeatWord names a seat by its colour, as its pieces show it: the one
+// word for a seat of alcazar everywhere (the side panel, the new-game
+// dialog, the captions, the move list and the result).
+func SeatWord(seat int) string {
 	if seat == 0 {
 		return "Amber"
 	}
 	return "Blue"
+}
+
+// peopleOf names the seats by colour and player for sentences: "Blue
+// (Ben)", "Amber" for a seat without a name.
+func peopleOf(seats []games.SeatInfo) session.People {
+	p := session.People{}
+	for i, seat := range seats {
+		name := SeatWord(i)
+		if seat.Name != "" {
+			name += " (" + seat.Name + ")"
+		}
+		p.Names = append(p.Names, name)
+	}
+	return p
 }
 
 func plural(n int, one, many string) string {
@@ -112,6 +128,7 @@ type Model struct {
 	St      *game.State // the viewed position
 	Mover   int         // seat to move, -1 when over
 	Input   bool        // a person may place now
+	Blocked string      // why not, in a player's words, when !Input
 	First   int         // square the crown holder used this turn, -1
 	Bottom  int         // the seat whose tray is under (or left of) the board
 	Line    map[int]bool
@@ -124,8 +141,8 @@ type Model struct {
 	SelSq    int // entry square chosen first, -1 none
 	Cursor   int // keyboard cursor on the ring, -1 hidden
 
-	names []string // the seats' names, for "Blue (Ben)"
-	kept  int      // the piece chosen before a placement being judged
+	people session.People // the seats by colour and name: "Blue (Ben)"
+	kept   int            // the piece chosen before a placement being judged
 }
 
 // NewModel is a board with nothing chosen.
@@ -138,15 +155,16 @@ func NewModel() Model {
 func (m *Model) Load(s *session.Session) {
 	st := s.Shown().(*game.State)
 	m.St = st
-	m.names = m.names[:0]
-	for _, seat := range s.Seats {
-		m.names = append(m.names, seat.Name)
-	}
+	m.people = peopleOf(s.Seats)
 	m.Mover = -1
 	if to := st.ToMove(); len(to) > 0 {
 		m.Mover = to[0]
 	}
 	m.Input = m.Mover >= 0 && s.HumanToMove() == m.Mover
+	m.Blocked = ""
+	if err := s.WhyNot(); err != nil {
+		m.Blocked = err.Error()
+	}
 	if !m.Input {
 		m.SelPiece, m.SelSq = 0, -1
 	}
@@ -206,11 +224,10 @@ func (m *Model) lastDrops(s *session.Session) []int {
 
 // who names a seat by its colour and its player: "Blue (Ben)".
 func (m *Model) who(seat int) string {
-	name := seatWord(seat)
-	if seat < len(m.names) && m.names[seat] != "" {
-		name += " (" + m.names[seat] + ")"
+	if seat < len(m.people.Names) {
+		return m.people.Names[seat]
 	}
-	return name
+	return SeatWord(seat)
 }
 
 // note is the line under the board when nothing animates.
@@ -225,18 +242,8 @@ func (m *Model) note(s *session.Session) string {
 	_, _, events := s.LastTurn()
 	out := st.Outcome()
 	switch {
-	case out.Status == games.Win && len(out.Winners) == 1:
-		msg := m.who(out.Winners[0]) + " wins"
-		if out.Reason != "" {
-			msg += ": " + out.Reason
-		}
-		return msg + ". " + turn + "."
 	case out.Over():
-		msg := "Draw"
-		if out.Reason != "" {
-			msg += ": " + out.Reason
-		}
-		return msg + ". " + turn + "."
+		return m.people.Result(out, out.Reason) + ". " + turn + "."
 	case st.BothLines():
 		return turn + ". Both players have a line of three: play continues."
 	case m.MustPass():
@@ -327,24 +334,35 @@ func (m *Model) checkSquare(sq int) error {
 func (m *Model) TapTray(seat, n int) Reply {
 	switch {
 	case !m.Input:
+		return m.notNow()
 	case seat != m.Mover:
 		return Reply{Refusal: "Those are your opponent's pieces: choose one of your own.", Square: -1}
-	case m.inHand(seat, n):
-		m.Cursor = -1
-		return m.ChoosePiece(n)
+	}
+	m.Cursor = -1
+	return m.ChoosePiece(n)
+}
+
+// notNow says why no person may place now.
+func (m *Model) notNow() Reply { return Reply{Refusal: m.Blocked, Square: -1} }
+
+// offEdge refuses a square of the board itself as a target, in the
+// rules' words ("Pieces can only be dropped on the 12 edge squares.");
+// the choice stays.
+func (m *Model) offEdge(sq int) Reply {
+	if err := m.checkSquare(sq); err != nil {
+		return Reply{Refusal: err.Error(), Square: sq}
 	}
 	return none
 }
 
-// TapSquare is a tap on grid square sq: an entry square is chosen, a tap
-// on the board drops the choice.
+// TapSquare is a tap on grid square sq: an entry square is chosen; a
+// square of the board is refused, since pieces only enter from the edge.
 func (m *Model) TapSquare(sq int) Reply {
-	if !game.OnEdge(sq) {
-		m.SelPiece, m.SelSq = 0, -1
-		return none
-	}
-	if !m.Input {
-		return none
+	switch {
+	case !m.Input:
+		return m.notNow()
+	case !game.OnEdge(sq):
+		return m.offEdge(sq)
 	}
 	m.Cursor = -1
 	return m.ChooseSquare(sq)
@@ -360,10 +378,17 @@ func (m *Model) PickUp(seat, n int) bool {
 	return true
 }
 
-// Drop places the dragged piece n on entry square sq.
+// Drop places the dragged piece n on grid square sq; a square of the
+// board is refused and the piece stays chosen. Off the grid (back to the
+// tray) nothing happens: the piece stays chosen.
 func (m *Model) Drop(n, sq int) Reply {
-	if sq < 0 || !m.Input {
+	switch {
+	case sq < 0:
 		return none
+	case !m.Input:
+		return m.notNow()
+	case !game.OnEdge(sq):
+		return m.offEdge(sq)
 	}
 	return m.place(n, sq)
 }
@@ -446,7 +471,7 @@ func (m *Model) ExplainTray(seat, n int) string {
 	if !m.inHand(seat, n) {
 		where = "in play"
 	}
-	return fmt.Sprintf("%s's %d (%s): %s", seatWord(seat), n, where, kind(n))
+	return fmt.Sprintf("%s's %d (%s): %s", SeatWord(seat), n, where, kind(n))
 }
 
 // ExplainSquare says what the piece on square sq does and which way it
@@ -455,7 +480,7 @@ func (m *Model) ExplainSquare(sq int) string {
 	name := game.SquareName(sq)
 	for _, p := range m.St.Pieces() {
 		if p.Square == name {
-			return fmt.Sprintf("%s's %d on %s, facing %s: %s", seatWord(p.Seat), p.N, name, dirWord[p.Dir], kind(p.N))
+			return fmt.Sprintf("%s's %d on %s, facing %s: %s", SeatWord(p.Seat), p.N, name, dirWord[p.Dir], kind(p.N))
 		}
 	}
 	return ""
@@ -653,7 +678,7 @@ func runBeat(bt Beat, run []games.Event) Beat {
 
 // actCaption names the acting piece and what it is about to do.
 func actCaption(act games.Event, group []games.Event) string {
-	who := fmt.Sprintf("%s %d", seatWord(act.Seat), act.Piece)
+	who := fmt.Sprintf("%s %d", SeatWord(act.Seat), act.Piece)
 	switch actionOf(act, group) {
 	case actStep:
 		return fmt.Sprintf("%s moves to %s.", who, group[0].To)
@@ -661,9 +686,9 @@ func actCaption(act games.Event, group []games.Event) string {
 		return who + " leaves the board and goes back to the hand."
 	case actPush1:
 		if n := group[0]; n.Kind == games.EventReturn {
-			return fmt.Sprintf("%s pushes %s 1 off the board.", who, seatWord(n.Seat))
+			return fmt.Sprintf("%s pushes %s 1 off the board.", who, SeatWord(n.Seat))
 		} else {
-			return fmt.Sprintf("%s pushes %s 1 to %s.", who, seatWord(n.Seat), n.To)
+			return fmt.Sprintf("%s pushes %s 1 to %s.", who, SeatWord(n.Seat), n.To)
 		}
 	case actRun:
 		return runCaption(who, act, group)
@@ -686,7 +711,7 @@ func runCaption(who string, act games.Event, run []games.Event) string {
 		case r.Seat == act.Seat && r.Piece == act.Piece:
 			self = r.Kind == games.EventReturn
 		case r.Kind == games.EventReturn:
-			back = append(back, fmt.Sprintf("%s %d", seatWord(r.Seat), r.Piece))
+			back = append(back, fmt.Sprintf("%s %d", SeatWord(r.Seat), r.Piece))
 			reason = r.Note
 		}
 	}

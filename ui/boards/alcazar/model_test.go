@@ -64,11 +64,14 @@ func TestModelChoosesPieceAndSquare(t *testing.T) {
 	if r.Token != "2@a3" || r.Square != sq("a3") || m.SelPiece != 0 || m.SelSq != -1 {
 		t.Fatalf("then the piece: %+v, chosen %d %d", r, m.SelPiece, m.SelSq)
 	}
-	// A tap on the board proper drops the choice.
+	// A tap on the board proper is refused in the rules' words, and the
+	// choice stays.
 	m.TapTray(0, 5)
-	m.TapSquare(sq("c3"))
-	if m.SelPiece != 0 {
-		t.Fatal("a tap on the board kept the choice")
+	if r := m.TapSquare(sq("c3")); r.Refusal != "Pieces can only be dropped on the 12 edge squares." || r.Square != sq("c3") || r.Token != "" {
+		t.Fatalf("a tap on c3: %+v", r)
+	}
+	if m.SelPiece != 5 {
+		t.Fatal("a refused tap on the board dropped the choice")
 	}
 }
 
@@ -189,7 +192,7 @@ func TestBeatsTellEveryAction(t *testing.T) {
 		return games.Event{Kind: k, Seat: seat, Piece: n, From: from, To: to, Note: note}
 	}
 	m := NewModel()
-	m.names = []string{"Ana", "Ben"}
+	m.people = peopleOf([]games.SeatInfo{{Name: "Ana"}, {Name: "Ben"}})
 	for _, c := range []struct {
 		what    string
 		events  []games.Event

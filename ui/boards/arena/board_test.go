@@ -86,6 +86,12 @@ func TestTapsTurnAndStep(t *testing.T) {
 	if h.Tokens() != "face S move S" || !strings.HasPrefix(h.Refusal, "Tap a cell next to your player") || b.refused != cell("f2") {
 		t.Fatalf("a tap far away: %q, %q, flash %d", h.Tokens(), h.Refusal, b.refused)
 	}
+	// A tap on the player itself says what to tap instead.
+	h.Refusal = ""
+	tapCell(b, "b5")
+	if h.Tokens() != "face S move S" || !strings.HasPrefix(h.Refusal, "That is your player") {
+		t.Fatalf("a tap on the player: %q, %q", h.Tokens(), h.Refusal)
+	}
 	b.TappedSecondary(&fyne.PointEvent{Position: b.grid().Center(game.File(cell("f2")), game.Rank(cell("f2")))})
 	if !strings.HasPrefix(h.Said, "f2: Ben (O, Freezer)") {
 		t.Fatalf("a long press said %q", h.Said)

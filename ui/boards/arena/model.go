@@ -289,7 +289,7 @@ func (m *Model) Tap(cell int) Reply {
 	}
 	c, facing := m.me()
 	if cell == c {
-		return Reply{Cell: -1}
+		return refuse(-1, "That is your player: tap a cell next to it to step, turn or kick.")
 	}
 	d := towards(c, cell)
 	if d < 0 {

@@ -233,14 +233,27 @@ func TestDragMoves(t *testing.T) {
 		t.Fatalf("after the drop: %+v", b.anim)
 	}
 	h.Moving.Reduced = true
-	// A drag from an empty square or the opponent's piece moves nothing.
+	// A drag from an empty square moves nothing; from the opponent's
+	// piece, it is refused with why, as a tap on it would be.
+	h.Refusal = ""
 	boardtest.Drag(b, at(b, "a1"), at(b, "b2"))
 	b.DragEnd()
+	if h.Refusal != "" {
+		t.Fatalf("a drag from an empty square: %q", h.Refusal)
+	}
 	boardtest.Drag(b, at(b, "g2"), at(b, "h3")) // O to move: g2 is X's
 	b.DragEnd()
-	if h.Tokens() != "c3xe5" {
-		t.Fatalf("a stray drag played: %q", h.Tokens())
+	if h.Tokens() != "c3xe5" || h.Refusal != "The piece on g2 is X's: select one of yours." {
+		t.Fatalf("a drag of X's piece played %q, refusal %q", h.Tokens(), h.Refusal)
 	}
+	// On an earlier position no drag moves, and it says why.
+	h.S.SetView(0)
+	boardtest.Drag(b, at(b, "f6"), at(b, "g5"))
+	b.DragEnd()
+	if h.Tokens() != "c3xe5" || h.Refusal != session.ErrViewingPast.Error() {
+		t.Fatalf("a drag on an earlier position played %q, refusal %q", h.Tokens(), h.Refusal)
+	}
+	h.S.SetView(h.S.Plies())
 	// A drag to a square the piece cannot reach is refused with the reason
 	// and keeps the piece selected.
 	boardtest.Drag(b, at(b, "f6"), at(b, "f4"))

@@ -43,16 +43,16 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 // pointer; its steps and captures show as for a selection. DragEnd plays
 // it on the square under the pointer, exactly as a tap there would after
 // selecting it (so a refused target says why and keeps the selection).
-// A drag that starts anywhere else does nothing.
+// A drag that starts on a piece that may not move says why (Model.Lift).
 func (b *Board) Dragged(ev *fyne.DragEvent) {
 	if !b.dragSeen {
 		b.dragSeen = true
 		sq := b.territory().Square(ev.Position.Subtract(ev.Dragged))
-		if !b.m.Input || b.busy() || !b.m.Own(sq) {
+		if b.busy() {
 			return
 		}
-		b.act(b.m.Select(sq)) // refuses with the reason if it cannot act (a multi-jump's other pieces)
-		if b.m.Sel != sq {
+		b.act(b.m.Lift(sq)) // refuses with the reason if it cannot act (another's piece, a multi-jump's other pieces)
+		if !b.m.Own(sq) || b.m.Sel != sq {
 			return
 		}
 		b.dragFrom, b.m.Cursor = sq, -1

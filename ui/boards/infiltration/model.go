@@ -94,6 +94,7 @@ type Model struct {
 	Rules     game.Rules // the house rules the position plays by
 	Mover     int        // seat to move, -1 when over
 	Input     bool       // a person may act now
+	Blocked   string     // why not, in a player's words, when !Input
 	Last      []int      // the last action's squares: soft rings
 	Line      []int      // the winning line
 	Hint      []int      // the hint's destination, then its origin
@@ -137,6 +138,10 @@ func (m *Model) Load(s *session.Session) (fresh, forward bool) {
 		m.Mover = to[0]
 	}
 	m.Input = s.HumanToMove() >= 0
+	m.Blocked = ""
+	if err := s.WhyNot(); err != nil {
+		m.Blocked = err.Error()
+	}
 	m.live = s.Live().(*game.State)
 	m.Chain = -1
 	if sq, ok := st.MustContinue(); ok {
@@ -265,7 +270,7 @@ func (m *Model) Tap(sq int) Reply {
 		return Reply{Square: -1}
 	}
 	if !m.Input {
-		return Reply{Token: "@" + name(sq), Square: sq} // the session says why not
+		return refuse(-1, "%s", m.Blocked)
 	}
 	me, v := m.Mover, m.Cells[sq]
 	own := m.Own(sq)
@@ -289,7 +294,7 @@ func (m *Model) Tap(sq int) Reply {
 	case own:
 		return m.Select(sq)
 	case v != game.Empty:
-		return refuse(sq, "The piece on %s is %s's: select one of yours.", name(sq), session.Symbol(ownerOf(v)))
+		return m.notYours(sq)
 	}
 	// An empty square with nothing chosen: a drop is the only reading
 	// when the hand holds one kind of piece.
@@ -303,6 +308,27 @@ func (m *Model) Tap(sq int) Reply {
 		return Reply{Token: "@" + name(sq), Square: sq}
 	}
 	return refuse(sq, "Select one of your pieces first, then where it goes.")
+}
+
+// notYours refuses another seat's piece on sq.
+func (m *Model) notYours(sq int) Reply {
+	return refuse(sq, "The piece on %s is %s's: select one of yours.", name(sq), session.Symbol(ownerOf(m.Cells[sq])))
+}
+
+// Lift is a drag that starts on sq: the mover's piece is selected, as a
+// tap would (or refused with why it cannot act); another piece, or any
+// piece while no person may act, is refused with why. A drag from an
+// empty square means nothing.
+func (m *Model) Lift(sq int) Reply {
+	switch {
+	case sq < 0 || sq >= 64 || m.Cells[sq] == game.Empty:
+		return Reply{Square: -1}
+	case !m.Input:
+		return refuse(-1, "%s", m.Blocked)
+	case !m.Own(sq):
+		return m.notYours(sq)
+	}
+	return m.Select(sq)
 }
 
 // isJump reports whether to is two squares from from in a line.
@@ -375,7 +401,7 @@ func (m *Model) whyNot(sq int) string {
 func (m *Model) ChooseHand(seat, k int) Reply {
 	switch {
 	case !m.Input:
-		return Reply{Token: "@", Square: -1} // the session says why not
+		return refuse(-1, "%s", m.Blocked)
 	case seat != m.Mover:
 		return refuse(-1, "It is %s's turn: that is %s's hand.", session.Symbol(m.Mover), session.Symbol(seat))
 	case m.Hands[seat][k] == 0:

@@ -98,6 +98,22 @@ type Teller interface {
 	ResultText(s *session.Session, out games.Outcome) string
 }
 
+// HintTeller is implemented by boards that put a hint in words, the way
+// their move list tells moves: "Ana could drop a man on d3".
+type HintTeller interface {
+	HintText(s *session.Session, h *session.Hint) string
+}
+
+// TurnNumberer is implemented by boards whose move list numbers turns
+// rather than tokens (alcazar: both placements of a turn share its
+// number, so the crown holder's two placements in a row, at the end of
+// one turn and the start of the next, do not read as one seat moving
+// twice).
+type TurnNumberer interface {
+	// MoveNumber is the number token i (from 0) shows in the move list.
+	MoveNumber(s *session.Session, i int) int
+}
+
 // SeatPanel is implemented by boards whose seats need more words in the
 // side panel than the session knows (knights: a knight's squares, or that
 // it is out).

@@ -56,6 +56,16 @@ func TestTapPicksAgainstABot(t *testing.T) {
 	}
 }
 
+// After the end, a tap says why nothing happens.
+func TestTapAfterTheEndSaysWhy(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{computer, computer}, nil)
+	h.Loop.Until(t, "the end", func() bool { return h.S.Live().Outcome().Over() })
+	test.TapAt(b, centre(b, "c5"))
+	if h.Refusal != games.ErrGameOver.Error() {
+		t.Fatalf("a tap after the end: refusal %q", h.Refusal)
+	}
+}
+
 // Two people and a bot: the board takes nothing before the hand-over;
 // then a tap selects, Confirm sends, and the next person's hand-over
 // hides everything again.

@@ -75,6 +75,7 @@ type Model struct {
 	pickKey  [2]int // the view and the picker the selection belongs to
 	waiting  string // who the turn waits for, when the device has picked
 	viewing  bool
+	blocked  string // why no person may pick, "" when one may (or the device is being handed over)
 	handOver string // the person the device waits to be handed to, if any
 }
 
@@ -163,6 +164,10 @@ func (m *Model) Load(s *session.Session) {
 		m.Winners = out.Winners
 	}
 	m.viewing = s.Viewing()
+	m.blocked = ""
+	if err := s.WhyNot(); err != nil {
+		m.blocked = err.Error()
+	}
 	m.waiting = m.waitingFor(s)
 	m.Last, m.Clashes = m.lastMarks(s)
 	m.Note, m.Brief = m.note(s)
@@ -329,7 +334,8 @@ func (m *Model) Tap(sq int) Reply {
 	return none
 }
 
-// notNow says why nobody may pick now ("" when the game is over).
+// notNow says why nobody may pick now: an earlier position is shown, the
+// device's person has picked, the game is over, or only computers play.
 func (m *Model) notNow() Reply {
 	switch {
 	case m.viewing:
@@ -337,7 +343,7 @@ func (m *Model) notNow() Reply {
 	case m.waiting != "":
 		return Reply{Refusal: "You have picked: waiting for " + m.waiting + ".", Square: -1}
 	}
-	return none
+	return Reply{Refusal: m.blocked, Square: -1}
 }
 
 // refusal says why the picker may not jump to sq, in the rules' words.

@@ -1,0 +1,122 @@
+package session
+
+import (
+	"strings"
+
+	"github.com/tabulagames/tabula/games"
+)
+
+// People name a game's seats in the sentences of the move list, the
+// result and the hint: each by its player's name, with a tag (the seat's
+// symbol or colour) added when two seats share a name ("Computer (O)").
+// "You" takes the verb without -s: "You win", "Ana wins".
+type People struct {
+	Names []string
+}
+
+// PeopleOf names seats; tag tells two seats of the same name apart.
+func PeopleOf(seats []games.SeatInfo, tag func(seat int) string) People {
+	count := map[string]int{}
+	for _, seat := range seats {
+		count[seat.Name]++
+	}
+	p := People{}
+	for i, seat := range seats {
+		name := seat.Name
+		if count[name] > 1 {
+			name += " (" + tag(i) + ")"
+		}
+		p.Names = append(p.Names, name)
+	}
+	return p
+}
+
+// PeopleAt names the seats as they sat before token i (a pie-rule swap
+// exchanges two people); Plies() names them as they sit now.
+func (s *Session) PeopleAt(i int, tag func(seat int) string) People {
+	return PeopleOf(s.SeatsAt(i), tag)
+}
+
+// Deed is what a seat does, or could do, in words: a verb in its plain
+// form and what follows it ("drop", "a man on d3").
+type Deed struct {
+	Seat int
+	Verb string
+	Rest string
+}
+
+// Marking is a seat putting its mark on a square, in the games of marks:
+// "Ana places X on b2".
+func Marking(seat int, square string) Deed {
+	return Deed{Seat: seat, Verb: "place", Rest: Symbol(seat) + " on " + square}
+}
+
+// Does is a deed as the move list tells it: "Ana drops a man on d3",
+// "You drop a man on d3".
+func (p People) Does(d Deed) string { return p.sentence(d.Seat, p.Clause(d.Seat, d.Verb), d.Rest) }
+
+// Could is a deed as a hint tells it: "Ana could drop a man on d3".
+func (p People) Could(d Deed) string {
+	return p.sentence(d.Seat, p.object(d.Seat)+" could "+d.Verb, d.Rest)
+}
+
+func (p People) sentence(seat int, clause, rest string) string {
+	if p.you(seat) {
+		clause = "Y" + clause[1:]
+	}
+	if rest == "" {
+		return clause
+	}
+	return clause + " " + rest
+}
+
+// Clause is a seat and a verb (plain form) in the present, as inside a
+// sentence: "Ana has", "you have".
+func (p People) Clause(seat int, verb string) string {
+	if p.you(seat) {
+		return "you " + verb
+	}
+	return p.Names[seat] + " " + thirdPerson(verb)
+}
+
+// Result is a finished game's headline with why: "Ana wins: three in a
+// row on the 2nd rank", "Draw: the board is full".
+func (p People) Result(out games.Outcome, why string) string {
+	head := "Draw"
+	if out.Status == games.Win && len(out.Winners) == 1 {
+		head = p.sentence(out.Winners[0], p.Clause(out.Winners[0], "win"), "")
+	}
+	if why == "" {
+		return head
+	}
+	return head + ": " + why
+}
+
+// Whose is a seat's possessive inside a sentence: "Ana's", "your".
+func (p People) Whose(seat int) string {
+	if p.you(seat) {
+		return "your"
+	}
+	return p.Names[seat] + "'s"
+}
+
+func (p People) you(seat int) bool { return p.Names[seat] == "You" }
+
+// object is a seat's name inside a sentence: "Ana", "you".
+func (p People) object(seat int) string {
+	if p.you(seat) {
+		return "you"
+	}
+	return p.Names[seat]
+}
+
+// thirdPerson is a verb with -s: "drops", "passes", "has".
+func thirdPerson(verb string) string {
+	switch {
+	case verb == "have":
+		return "has"
+	case strings.HasSuffix(verb, "s"), strings.HasSuffix(verb, "sh"), strings.HasSuffix(verb, "ch"), strings.HasSuffix(verb, "x"):
+		return verb + "es"
+	}
+	return verb + "s"
+}
