@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TestPickerReflows: the picker's columns follow the window's width (two
+// on a phone, up to four on a desktop), no card is wider than
+// maxCardWidth, the buttons of a row line up, nothing reaches past the
+// window's edge, and the picker never asks for a wider window than it has.
+func TestPickerReflows(t *testing.T) {
+	for _, c := range []struct {
+		size  fyne.Size
+		phone bool
+		cols  int
+	}{
+		{phoneSize, true, 2},
+		{fyne.NewSize(412, 790), false, 1},
+		{fyne.NewSize(800, 600), false, 2},
+		{fyne.NewSize(1180, 760), false, 3},
+		{fyne.NewSize(1920, 1080), false, 4},
+	} {
+		u := newTestApp(t)
+		u.mobile = c.phone
+		sized(u, c.size)
+		showPicker(t, u)
+		if min := u.picker.content.MinSize(); min.Width > c.size.Width {
+			t.Errorf("at %v the picker needs %.0f px: the window would widen", c.size, min.Width)
+		}
+		var cards []*widget.Card
+		for _, o := range canvasObjects(u.picker.content) {
+			if card, ok := o.(*widget.Card); ok {
+				cards = append(cards, card)
+			}
+		}
+		if len(cards) != len(playable()) {
+			t.Fatalf("%d cards for %d games", len(cards), len(playable()))
+		}
+		columns := map[float32]bool{}
+		rowY := map[float32]float32{} // a row's top: where its play buttons are
+		for _, card := range cards {
+			pos := absolute(card)
+			columns[pos.X] = true
+			if w := card.Size().Width; w > maxCardWidth || w < card.MinSize().Width {
+				t.Errorf("at %v a card is %.0f px wide (it needs %.0f)", c.size, w, card.MinSize().Width)
+			}
+			play := buttons(card, "New game", nil)
+			if c.phone {
+				play = buttons(card, "Play", nil)
+			}
+			y := absolute(play[0]).Y
+			if top, ok := rowY[pos.Y]; ok && top != y {
+				t.Errorf("at %v the play buttons of a row stand at y=%.0f and %.0f", c.size, top, y)
+			}
+			rowY[pos.Y] = y
+		}
+		if len(columns) != c.cols {
+			t.Errorf("at %v (phone %v): %d columns, want %d", c.size, c.phone, len(columns), c.cols)
+		}
+		checkFits(t, u, u.picker.content)
+	}
+}
+
+// TestPickerMarksUnreadableGames: a game in progress this version cannot
+// read is never offered with Resume: its card says it is unreadable and
+// opens the chooser, which says why. Beside a readable one, Resume is
+// offered and the note counts the readable games only, in plain text.
+func TestPickerMarksUnreadableGames(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	putFile(t, u, "autosave-classic-20261121-120000.json", []byte(newerAutosave))
+	tapUnreadable(t, u, "classic")
+	dlg := topDialog(u)
+	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
+	if !showsText(dlg, "Cannot be opened") {
+		t.Fatal("the chooser does not say why")
+	}
+	if u.picker.note.Visible() {
+		t.Fatalf("the note says %q with no game to resume", u.picker.note.Text)
+	}
+	topDialog(u).Hide()
+	putAutosave(t, u, "autosave-classic-20261121-130000.json", twoPeople, time.Now(), "b2")
+	showPicker(t, u)
+	c := u.picker.cards["classic"]
+	if !c.resume.Visible() || c.unreadable.Visible() {
+		t.Fatalf("with a readable game: Resume %v, unreadable %v", c.resume.Visible(), c.unreadable.Visible())
+	}
+	note := u.picker.note
+	if !note.Visible() || note.Text != "In progress: Tic-tac-toe. Press Resume on its card to go on." {
+		t.Fatalf("the note says %q", note.Text)
+	}
+	if note.Importance != widget.MediumImportance {
+		t.Fatal("the note is coloured like a link, and is not one")
+	}
+}
