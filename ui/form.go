@@ -30,6 +30,7 @@ func newForm(phone bool, rows ...formRow) *fyne.Container {
 	objects := make([]fyne.CanvasObject, 0, 2*len(rows))
 	for _, r := range rows {
 		l := widget.NewLabel(r.label)
+		l.Wrapping = fyne.TextWrapWord // above its control, on a small screen
 		if r.label == "" {
 			l.Hide()
 		}
@@ -57,15 +58,33 @@ func (l *formLayout) stacked(objects []fyne.CanvasObject, width float32) bool {
 	return width < labels+theme.Padding()+max(controls, minControlWidth)
 }
 
-// columns are the widths the widest label and the widest control need.
+// columns are the widths the widest label (on one line) and the widest
+// control need.
 func (l *formLayout) columns(objects []fyne.CanvasObject) (labels, controls float32) {
 	for i := 0; i+1 < len(objects); i += 2 {
 		if objects[i].Visible() {
-			labels = max(labels, objects[i].MinSize().Width)
+			labels = max(labels, oneLineWidth(objects[i]))
 		}
 		controls = max(controls, objects[i+1].MinSize().Width)
 	}
 	return labels, controls
+}
+
+// oneLineWidth is the width a label needs to stand on one line (a
+// wrapping label's MinSize is as narrow as its longest word).
+func oneLineWidth(o fyne.CanvasObject) float32 {
+	l, ok := o.(*widget.Label)
+	if !ok {
+		return o.MinSize().Width
+	}
+	return fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+}
+
+// heightAt is o's height at a width (a wrapping label grows taller as it
+// narrows).
+func heightAt(o fyne.CanvasObject, width float32) float32 {
+	o.Resize(fyne.NewSize(width, o.Size().Height))
+	return o.MinSize().Height
 }
 
 func (l *formLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
@@ -77,8 +96,11 @@ func (l *formLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for i := 0; i+1 < len(objects); i += 2 {
 		label, ctl := objects[i], objects[i+1]
 		lh, ch := label.MinSize().Height, ctl.MinSize().Height
-		if !label.Visible() {
+		switch {
+		case !label.Visible():
 			lh = 0
+		case stacked:
+			lh = heightAt(label, size.Width)
 		}
 		if stacked {
 			if label.Visible() {
@@ -100,16 +122,20 @@ func (l *formLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// MinSize is as narrow as the stacked form, so a form never widens its
-// dialog or the window; its height is that of the last layout's shape.
+// MinSize is as narrow as the stacked form, whose labels wrap, so a form
+// never widens its dialog or the window; its height is that of the last
+// layout's shape.
 func (l *formLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	labels, controls := l.columns(objects)
+	_, controls := l.columns(objects)
 	stacked := l.stacked(objects, l.width)
 	var h float32
 	for i := 0; i+1 < len(objects); i += 2 {
 		lh, ch := objects[i].MinSize().Height, objects[i+1].MinSize().Height
-		if !objects[i].Visible() {
+		switch {
+		case !objects[i].Visible():
 			lh = 0
+		case stacked:
+			lh = heightAt(objects[i], max(l.width, controls))
 		}
 		if stacked {
 			h += lh + ch
@@ -120,7 +146,7 @@ func (l *formLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 			h += theme.Padding()
 		}
 	}
-	return fyne.NewSize(max(labels, controls), h)
+	return fyne.NewSize(controls, h)
 }
 
 // ---- list rows ----

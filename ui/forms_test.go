@@ -99,6 +99,7 @@ func TestSettingsStackOnAPhone(t *testing.T) {
 		stacked bool
 	}{
 		{"phone", phoneSize, true, true},
+		{"small phone", fyne.NewSize(320, 640), true, true},
 		{"narrow window", phoneSize, false, true},
 		{"phone on its side", fyne.NewSize(900, 412), true, true},
 		{"desktop", fyne.NewSize(1100, 720), false, false},
@@ -128,8 +129,8 @@ func TestSettingsStackOnAPhone(t *testing.T) {
 					continue
 				}
 				labels++
-				if l.Size().Width < l.MinSize().Width {
-					t.Errorf("%q is cut off: %.0f of %.0f px", l.Text, l.Size().Width, l.MinSize().Width)
+				if l.Size().Width < l.MinSize().Width || l.Size().Height < l.MinSize().Height {
+					t.Errorf("%q is cut off: %v of %v", l.Text, l.Size(), l.MinSize())
 				}
 				if stacked := absolute(l).X == left; stacked != c.stacked {
 					t.Errorf("%q at x=%.0f, the lists at %.0f: stacked %v, want %v", l.Text, absolute(l).X, left, stacked, c.stacked)
