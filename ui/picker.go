@@ -30,6 +30,7 @@ type picker struct {
 }
 
 type gameCard struct {
+	resumeSlot *fyne.Container // resume or unreadable, or neither
 	resume     *widget.Button
 	unreadable *widget.Button // the only games in progress cannot be read: says so, opens the chooser
 	record     *widget.Label
@@ -97,8 +98,8 @@ func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry)
 		c := p.cards[id]
 		c.resume.Hidden = readable == 0
 		c.unreadable.Hidden = readable > 0 || len(found[id]) == 0
-		c.resume.Refresh()
-		c.unreadable.Refresh()
+		c.resumeSlot.Hidden = c.resume.Hidden && c.unreadable.Hidden
+		c.resumeSlot.Refresh()
 		g, _ := games.Lookup(id)
 		switch {
 		case readable == 1:
@@ -137,22 +138,127 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	rules := widget.NewButtonWithIcon("", theme.HelpIcon(), func() { p.u.RulesDialog(id) })
 	p.cards[id] = &gameCard{resume: resume, unreadable: unreadable, record: rec}
 
-	var top, buttons fyne.CanvasObject
-	if p.u.mobile { // narrow columns: everything stacked
-		icon.SetMinSize(fyne.NewSize(56, 56))
-		name.Wrapping = fyne.TextWrapWord
-		top = container.NewVBox(container.NewCenter(icon), name, blurb)
+	if p.u.mobile { // touch: words on every button
 		play.SetText("Play")
 		unreadable.SetText("Unreadable")
 		rules.SetText("Rules")
-		buttons = container.NewVBox(play, resume, unreadable, rules)
-	} else {
-		top = container.NewBorder(nil, nil, icon, nil, container.NewVBox(name, blurb))
-		buttons = container.NewHBox(play, resume, unreadable, layout.NewSpacer(), rules)
 	}
+	// A wide card has its icon beside the text and its buttons in a row;
+	// a narrow one (two columns on a phone) stacks them.
+	name.Wrapping = fyne.TextWrapWord
+	top := container.New(&rowOrColumn{fill: 1, fillMin: 160}, icon, container.NewVBox(name, blurb))
+	resumeSlot := container.New(oneOf{}, resume, unreadable)
+	resumeSlot.Hide()
+	p.cards[id].resumeSlot = resumeSlot
+	buttons := container.New(&rowOrColumn{fill: 2}, play, resumeSlot, layout.NewSpacer(), rules)
 	// The buttons sit at the bottom: the cards of a row are as tall as
 	// the tallest, so the buttons line up.
 	return widget.NewCard("", "", container.NewBorder(container.NewVBox(top, rec), buttons, nil, nil))
+}
+
+// rowOrColumn lays objects out in a row when they fit the width, else one
+// above the other at full width. In a row the object at fill takes the
+// room left over, and needs at least fillMin of it. Hidden objects count
+// in the choice, so cards of the same width choose alike whatever they
+// show. Its height depends on the width it was last laid out at, as a
+// wrapping label's does.
+type rowOrColumn struct {
+	fill    int
+	fillMin float32
+	width   float32 // the width of the last layout; 0 before the first
+}
+
+// row reports whether the objects stand in a row at this width, and the
+// width the fill object gets there.
+func (l *rowOrColumn) row(objects []fyne.CanvasObject, width float32) (bool, float32) {
+	rest := width
+	for i, o := range objects {
+		if i != l.fill {
+			rest -= o.MinSize().Width + theme.Padding()
+		}
+	}
+	return rest >= l.fillMin, rest
+}
+
+// arrange places the objects at this width (when place is true) and
+// returns the height they take.
+func (l *rowOrColumn) arrange(objects []fyne.CanvasObject, width float32, place bool) float32 {
+	inRow, fillW := l.row(objects, width)
+	pad := theme.Padding()
+	var x, y, h float32
+	for i, o := range objects {
+		if !o.Visible() {
+			continue
+		}
+		w := o.MinSize().Width
+		switch {
+		case inRow && i == l.fill:
+			w = fillW
+		case !inRow:
+			w = width
+		}
+		o.Resize(fyne.NewSize(w, o.Size().Height)) // wrapped text measures at its width
+		oh := o.MinSize().Height
+		if inRow {
+			if place {
+				o.Move(fyne.NewPos(x, 0))
+			}
+			x += w + pad
+			h = max(h, oh)
+			continue
+		}
+		if oh == 0 {
+			continue // a spacer, in a column
+		}
+		if place {
+			o.Move(fyne.NewPos(0, y))
+			o.Resize(fyne.NewSize(w, oh))
+		}
+		y += oh + pad
+		h = y - pad
+	}
+	if inRow && place {
+		for _, o := range objects {
+			o.Resize(fyne.NewSize(o.Size().Width, h))
+		}
+	}
+	return h
+}
+
+// oneOf holds objects of which at most one shows at a time, in the room
+// of the widest of them, shown or not.
+type oneOf struct{}
+
+func (oneOf) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (oneOf) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (l *rowOrColumn) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	l.arrange(objects, size.Width, true)
+}
+
+// MinSize is as narrow as the column, and as tall as the objects are at
+// the width of the last layout.
+func (l *rowOrColumn) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var w float32
+	for _, o := range objects {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	return fyne.NewSize(w, l.arrange(objects, max(l.width, w), false))
 }
 
 // recordText is the person's record against each computer opponent.

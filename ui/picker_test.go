@@ -8,26 +8,35 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// TestPickerReflows: the picker's columns follow the window's width (two
-// on a phone, up to four on a desktop), no card is wider than
-// maxCardWidth, the buttons of a row line up, nothing reaches past the
-// window's edge, and the picker never asks for a wider window than it has.
+// TestPickerReflows: the picker's columns follow the window's width (one
+// or two on a phone, up to four on a desktop), no card is wider than
+// maxCardWidth, the buttons of a row line up, a card wide enough has its
+// buttons side by side (a card showing Resume too), nothing reaches past the window's edge, and the
+// picker never asks for a wider window than it has.
 func TestPickerReflows(t *testing.T) {
 	for _, c := range []struct {
-		size  fyne.Size
-		phone bool
-		cols  int
+		size   fyne.Size
+		phone  bool
+		cols   int
+		inLine bool // a card's buttons side by side
 	}{
-		{phoneSize, true, 2},
-		{fyne.NewSize(412, 790), false, 1},
-		{fyne.NewSize(800, 600), false, 2},
-		{fyne.NewSize(1180, 760), false, 3},
-		{fyne.NewSize(1920, 1080), false, 4},
+		{phoneSize, true, 2, false},
+		{fyne.NewSize(320, 640), true, 1, true},
+		{fyne.NewSize(412, 790), false, 1, true},
+		{fyne.NewSize(800, 600), false, 2, true},
+		{fyne.NewSize(1180, 760), false, 3, true},
+		{fyne.NewSize(1920, 1080), false, 4, true},
 	} {
 		u := newTestApp(t)
 		u.mobile = c.phone
 		sized(u, c.size)
+		// One card offers Resume, one says its game is unreadable.
+		putAutosave(t, u, "autosave-classic-20261121-120000.json", twoPeople, time.Now(), "b2")
+		putFile(t, u, "autosave-checkerboard-20261121-120000.json", []byte(newerAutosave))
 		showPicker(t, u)
+		if !u.picker.cards["classic"].resume.Visible() || !u.picker.cards["checkerboard"].unreadable.Visible() {
+			t.Fatal("no Resume on the tic-tac-toe card, or no unreadable game on the checkerboard's")
+		}
 		if min := u.picker.content.MinSize(); min.Width > c.size.Width {
 			t.Errorf("at %v the picker needs %.0f px: the window would widen", c.size, min.Width)
 		}
@@ -48,11 +57,14 @@ func TestPickerReflows(t *testing.T) {
 			if w := card.Size().Width; w > maxCardWidth || w < card.MinSize().Width {
 				t.Errorf("at %v a card is %.0f px wide (it needs %.0f)", c.size, w, card.MinSize().Width)
 			}
-			play := buttons(card, "New game", nil)
+			play, rules := buttons(card, "New game", nil), buttons(card, "", nil)
 			if c.phone {
-				play = buttons(card, "Play", nil)
+				play, rules = buttons(card, "Play", nil), buttons(card, "Rules", nil)
 			}
 			y := absolute(play[0]).Y
+			if inLine := absolute(rules[0]).Y == y; inLine != c.inLine {
+				t.Errorf("at %v a card's buttons side by side: %v, want %v", c.size, inLine, c.inLine)
+			}
 			if top, ok := rowY[pos.Y]; ok && top != y {
 				t.Errorf("at %v the play buttons of a row stand at y=%.0f and %.0f", c.size, top, y)
 			}
