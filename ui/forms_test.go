@@ -245,6 +245,7 @@ func TestSavedGamesOnAPhone(t *testing.T) {
 // the row that say what they do.
 func TestSavedGamesOnTheDesktop(t *testing.T) {
 	u := newTestApp(t)
+	u.mobile = false // also under -tags mobile
 	saveSome(t, u, 2)
 	dlg := openSavedGames(t, u)
 	for _, name := range []string{"Open", "Export", "Delete"} {

@@ -30,7 +30,6 @@ type picker struct {
 }
 
 type gameCard struct {
-	resumeSlot *fyne.Container // resume or unreadable, or neither
 	resume     *widget.Button
 	unreadable *widget.Button // the only games in progress cannot be read: says so, opens the chooser
 	record     *widget.Label
@@ -98,8 +97,8 @@ func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry)
 		c := p.cards[id]
 		c.resume.Hidden = readable == 0
 		c.unreadable.Hidden = readable > 0 || len(found[id]) == 0
-		c.resumeSlot.Hidden = c.resume.Hidden && c.unreadable.Hidden
-		c.resumeSlot.Refresh()
+		c.resume.Refresh()
+		c.unreadable.Refresh()
 		g, _ := games.Lookup(id)
 		switch {
 		case readable == 1:
@@ -138,19 +137,17 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	rules := widget.NewButtonWithIcon("", theme.HelpIcon(), func() { p.u.RulesDialog(id) })
 	p.cards[id] = &gameCard{resume: resume, unreadable: unreadable, record: rec}
 
-	if p.u.mobile { // touch: words on every button
+	// A wide card has its icon beside the text, a narrow one (two
+	// columns on a phone) above it.
+	name.Wrapping = fyne.TextWrapWord
+	top := container.New(&rowOrColumn{fill: 1, fillMin: 160}, icon, container.NewVBox(name, blurb))
+	buttons := container.NewHBox(play, resume, unreadable, layout.NewSpacer(), rules)
+	if p.u.mobile { // touch: a full-width button for each thing, saying what it does
 		play.SetText("Play")
 		unreadable.SetText("Unreadable")
 		rules.SetText("Rules")
+		buttons = container.NewVBox(play, resume, unreadable, rules)
 	}
-	// A wide card has its icon beside the text and its buttons in a row;
-	// a narrow one (two columns on a phone) stacks them.
-	name.Wrapping = fyne.TextWrapWord
-	top := container.New(&rowOrColumn{fill: 1, fillMin: 160}, icon, container.NewVBox(name, blurb))
-	resumeSlot := container.New(oneOf{}, resume, unreadable)
-	resumeSlot.Hide()
-	p.cards[id].resumeSlot = resumeSlot
-	buttons := container.New(&rowOrColumn{fill: 2}, play, resumeSlot, layout.NewSpacer(), rules)
 	// The buttons sit at the bottom: the cards of a row are as tall as
 	// the tallest, so the buttons line up.
 	return widget.NewCard("", "", container.NewBorder(container.NewVBox(top, rec), buttons, nil, nil))
@@ -158,10 +155,8 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 
 // rowOrColumn lays objects out in a row when they fit the width, else one
 // above the other at full width. In a row the object at fill takes the
-// room left over, and needs at least fillMin of it. Hidden objects count
-// in the choice, so cards of the same width choose alike whatever they
-// show. Its height depends on the width it was last laid out at, as a
-// wrapping label's does.
+// room left over, and needs at least fillMin of it. Its height depends on
+// the width it was last laid out at, as a wrapping label's does.
 type rowOrColumn struct {
 	fill    int
 	fillMin float32
@@ -173,7 +168,7 @@ type rowOrColumn struct {
 func (l *rowOrColumn) row(objects []fyne.CanvasObject, width float32) (bool, float32) {
 	rest := width
 	for i, o := range objects {
-		if i != l.fill {
+		if o.Visible() && i != l.fill {
 			rest -= o.MinSize().Width + theme.Padding()
 		}
 	}
@@ -223,25 +218,6 @@ func (l *rowOrColumn) arrange(objects []fyne.CanvasObject, width float32, place 
 		}
 	}
 	return h
-}
-
-// oneOf holds objects of which at most one shows at a time, in the room
-// of the widest of them, shown or not.
-type oneOf struct{}
-
-func (oneOf) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-}
-
-func (oneOf) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }
 
 func (l *rowOrColumn) Layout(objects []fyne.CanvasObject, size fyne.Size) {

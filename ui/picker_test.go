@@ -5,27 +5,30 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 )
 
 // TestPickerReflows: the picker's columns follow the window's width (one
 // or two on a phone, up to four on a desktop), no card is wider than
-// maxCardWidth, the buttons of a row line up, a card wide enough has its
-// buttons side by side (a card showing Resume too), nothing reaches past the window's edge, and the
+// maxCardWidth, the buttons of a row line up (a card showing Resume or
+// Unreadable too), a card wide enough has its icon beside its text and
+// its buttons side by side on a desktop, nothing reaches past the window's edge, and the
 // picker never asks for a wider window than it has.
 func TestPickerReflows(t *testing.T) {
 	for _, c := range []struct {
 		size   fyne.Size
 		phone  bool
 		cols   int
-		inLine bool // a card's buttons side by side
+		inLine bool // a card's buttons side by side (on a phone, one above the other)
+		beside bool // a card's icon beside its text
 	}{
-		{phoneSize, true, 2, false},
-		{fyne.NewSize(320, 640), true, 1, true},
-		{fyne.NewSize(412, 790), false, 1, true},
-		{fyne.NewSize(800, 600), false, 2, true},
-		{fyne.NewSize(1180, 760), false, 3, true},
-		{fyne.NewSize(1920, 1080), false, 4, true},
+		{phoneSize, true, 2, false, false},
+		{fyne.NewSize(320, 640), true, 1, false, true},
+		{fyne.NewSize(412, 790), false, 1, true, true},
+		{fyne.NewSize(800, 600), false, 2, true, true},
+		{fyne.NewSize(1180, 760), false, 3, true, true},
+		{fyne.NewSize(1920, 1080), false, 4, true, true},
 	} {
 		u := newTestApp(t)
 		u.mobile = c.phone
@@ -69,6 +72,9 @@ func TestPickerReflows(t *testing.T) {
 				t.Errorf("at %v the play buttons of a row stand at y=%.0f and %.0f", c.size, top, y)
 			}
 			rowY[pos.Y] = y
+			if beside := iconBesideText(card); beside != c.beside {
+				t.Errorf("at %v a card's icon beside its text: %v, want %v", c.size, beside, c.beside)
+			}
 		}
 		if len(columns) != c.cols {
 			t.Errorf("at %v (phone %v): %d columns, want %d", c.size, c.phone, len(columns), c.cols)
@@ -108,4 +114,23 @@ func TestPickerMarksUnreadableGames(t *testing.T) {
 	if note.Importance != widget.MediumImportance {
 		t.Fatal("the note is coloured like a link, and is not one")
 	}
+}
+
+// iconBesideText reports whether a card's icon stands left of its name,
+// rather than above it.
+func iconBesideText(card *widget.Card) bool {
+	var icon, name fyne.CanvasObject
+	for _, o := range canvasObjects(card) {
+		switch x := o.(type) {
+		case *canvas.Image:
+			if icon == nil {
+				icon = x
+			}
+		case *widget.Label:
+			if x.TextStyle.Bold && name == nil {
+				name = x
+			}
+		}
+	}
+	return absolute(icon).X+icon.Size().Width <= absolute(name).X
 }
