@@ -612,7 +612,6 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 		detail = fmt.Sprintf("Cannot be opened: %s. It is kept as it is (last changed %s).", errString(e.Err), when)
 		question = "Delete this game in progress, which this version cannot open? This cannot be undone."
 	}
-	open := rowAction{label: "Resume", icon: theme.MediaReplayIcon(), run: resume, disabled: e.Err != nil}
 	del := rowAction{label: "Delete", icon: theme.DeleteIcon(), run: func() {
 		u.confirm("Delete game in progress", question, func(ok bool) {
 			if !ok {
@@ -627,7 +626,11 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 			}
 		})
 	}}
-	return u.listRow("Game in progress", title, detail, e.Err != nil, open, del)
+	if e.Err != nil { // a game that cannot be read is never offered to resume
+		return u.listRow("Game in progress", title, detail, true, del)
+	}
+	open := rowAction{label: "Resume", icon: theme.MediaReplayIcon(), run: resume}
+	return u.listRow("Game in progress", title, detail, false, open, del)
 }
 
 func movesPlayed(n int) string {
