@@ -373,4 +373,22 @@ func TestImportIsNamedAfterThePickedFile(t *testing.T) {
 	if got := saveTitle(list[0]); got != "Tic-tac-toe: Club night" {
 		t.Fatalf("the import is listed as %q", got)
 	}
+
+	// A broken file is refused with its name and the reason; nothing is
+	// written.
+	bad := filepath.Join(t.TempDir(), "half.json")
+	if err := os.WriteFile(bad, []byte(`{"game": "classic", "moves": ["b2"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = storage.Reader(storage.NewFileURI(bad)); err != nil {
+		t.Fatal(err)
+	}
+	refilled = false
+	u.importFrom(r, func() { refilled = true })
+	if msg := topDialog(u); msg == nil || !showsAnyText(msg, "alf.json was not imported: the file is cut short") {
+		t.Fatalf("the refused import said %q", allTexts(msg))
+	}
+	if list, _ := u.store.List(); len(list) != 1 || refilled {
+		t.Fatalf("a refused import changed the list: %d saves, read again %v", len(list), refilled)
+	}
 }

@@ -140,7 +140,7 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	// A wide card has its icon beside the text, a narrow one (two
 	// columns on a phone) above it.
 	name.Wrapping = fyne.TextWrapWord
-	top := container.New(&rowOrColumn{fill: 1, fillMin: 160}, icon, container.NewVBox(name, blurb))
+	top := container.New(&besideOrAbove{minText: 160}, icon, container.NewVBox(name, blurb))
 	buttons := container.NewHBox(play, resume, unreadable, layout.NewSpacer(), rules)
 	if p.u.mobile { // touch: a full-width button for each thing, saying what it does
 		play.SetText("Play")
@@ -153,87 +153,49 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	return widget.NewCard("", "", container.NewBorder(container.NewVBox(top, rec), buttons, nil, nil))
 }
 
-// rowOrColumn lays objects out in a row when they fit the width, else one
-// above the other at full width. In a row the object at fill takes the
-// room left over, and needs at least fillMin of it. Its height depends on
-// the width it was last laid out at, as a wrapping label's does.
-type rowOrColumn struct {
-	fill    int
-	fillMin float32
+// besideOrAbove puts an icon beside a text when the text keeps at least
+// minText of the width, else above it (a narrow card on a phone). Its
+// height depends on the width it was last laid out at, as a wrapping
+// label's does.
+type besideOrAbove struct {
+	minText float32
 	width   float32 // the width of the last layout; 0 before the first
 }
 
-// row reports whether the objects stand in a row at this width, and the
-// width the fill object gets there.
-func (l *rowOrColumn) row(objects []fyne.CanvasObject, width float32) (bool, float32) {
-	rest := width
-	for i, o := range objects {
-		if o.Visible() && i != l.fill {
-			rest -= o.MinSize().Width + theme.Padding()
-		}
-	}
-	return rest >= l.fillMin, rest
-}
-
-// arrange places the objects at this width (when place is true) and
-// returns the height they take.
-func (l *rowOrColumn) arrange(objects []fyne.CanvasObject, width float32, place bool) float32 {
-	inRow, fillW := l.row(objects, width)
-	pad := theme.Padding()
-	var x, y, h float32
-	for i, o := range objects {
-		if !o.Visible() {
-			continue
-		}
-		w := o.MinSize().Width
-		switch {
-		case inRow && i == l.fill:
-			w = fillW
-		case !inRow:
-			w = width
-		}
-		o.Resize(fyne.NewSize(w, o.Size().Height)) // wrapped text measures at its width
-		oh := o.MinSize().Height
-		if inRow {
-			if place {
-				o.Move(fyne.NewPos(x, 0))
-			}
-			x += w + pad
-			h = max(h, oh)
-			continue
-		}
-		if oh == 0 {
-			continue // a spacer, in a column
-		}
+// arrange places the icon and the text at this width (when place is true)
+// and returns the height they take.
+func (l *besideOrAbove) arrange(objects []fyne.CanvasObject, width float32, place bool) float32 {
+	icon, text := objects[0], objects[1]
+	is, pad := icon.MinSize(), theme.Padding()
+	if tw := width - is.Width - pad; tw >= l.minText {
+		h := max(is.Height, heightAt(text, tw))
 		if place {
-			o.Move(fyne.NewPos(0, y))
-			o.Resize(fyne.NewSize(w, oh))
+			icon.Move(fyne.NewPos(0, 0))
+			icon.Resize(fyne.NewSize(is.Width, h))
+			text.Move(fyne.NewPos(is.Width+pad, 0))
+			text.Resize(fyne.NewSize(tw, h))
 		}
-		y += oh + pad
-		h = y - pad
+		return h
 	}
-	if inRow && place {
-		for _, o := range objects {
-			o.Resize(fyne.NewSize(o.Size().Width, h))
-		}
+	th := heightAt(text, width)
+	if place {
+		icon.Move(fyne.NewPos(0, 0))
+		icon.Resize(fyne.NewSize(width, is.Height))
+		text.Move(fyne.NewPos(0, is.Height+pad))
+		text.Resize(fyne.NewSize(width, th))
 	}
-	return h
+	return is.Height + pad + th
 }
 
-func (l *rowOrColumn) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (l *besideOrAbove) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	l.width = size.Width
 	l.arrange(objects, size.Width, true)
 }
 
-// MinSize is as narrow as the column, and as tall as the objects are at
-// the width of the last layout.
-func (l *rowOrColumn) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var w float32
-	for _, o := range objects {
-		if o.Visible() {
-			w = max(w, o.MinSize().Width)
-		}
-	}
+// MinSize is as narrow as the icon above the text, and as tall as they
+// are at the width of the last layout.
+func (l *besideOrAbove) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	w := max(objects[0].MinSize().Width, objects[1].MinSize().Width)
 	return fyne.NewSize(w, l.arrange(objects, max(l.width, w), false))
 }
 
