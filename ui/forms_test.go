@@ -375,7 +375,7 @@ func TestImportIsNamedAfterThePickedFile(t *testing.T) {
 	}
 
 	// A broken file is refused with its name and the reason; nothing is
-	// written.
+	// written. (Fyne's error dialog capitalises the message: "Half.json".)
 	bad := filepath.Join(t.TempDir(), "half.json")
 	if err := os.WriteFile(bad, []byte(`{"game": "classic", "moves": ["b2"`), 0o644); err != nil {
 		t.Fatal(err)
