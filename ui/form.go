@@ -230,9 +230,9 @@ func (r *rowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	end := more
 	if r.wide(objects, size.Width) {
 		end = inline
-		show(inline, more)
+		showOnly(inline, more)
 	} else {
-		show(more, inline)
+		showOnly(more, inline)
 	}
 	w := end.MinSize().Width
 	end.Move(fyne.NewPos(size.Width-w, 0))
@@ -247,8 +247,8 @@ func (r *rowLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(text.Width+theme.Padding()+more.Width, max(text.Height, more.Height, objects[1].MinSize().Height))
 }
 
-// show shows on and hides off, if they are not so already.
-func show(on, off fyne.CanvasObject) {
+// showOnly shows on and hides off, if they are not so already.
+func showOnly(on, off fyne.CanvasObject) {
 	if !on.Visible() {
 		on.Show()
 	}
