@@ -134,8 +134,8 @@ func (l *formLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 		switch {
 		case !objects[i].Visible():
 			lh = 0
-		case stacked:
-			lh = heightAt(objects[i], max(l.width, controls))
+		case stacked && l.width > 0:
+			lh = heightAt(objects[i], l.width)
 		}
 		if stacked {
 			h += lh + ch

@@ -193,9 +193,15 @@ func (l *besideOrAbove) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 }
 
 // MinSize is as narrow as the icon above the text, and as tall as they
-// are at the width of the last layout.
+// are at the width of the last layout. Before the first layout nothing is
+// measured: wrapping a text at the icon's width breaks words apart, which
+// the text shaper cannot always do (it panicked on a phone).
 func (l *besideOrAbove) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	w := max(objects[0].MinSize().Width, objects[1].MinSize().Width)
+	is, ts := objects[0].MinSize(), objects[1].MinSize()
+	w := max(is.Width, ts.Width)
+	if l.width == 0 {
+		return fyne.NewSize(w, is.Height+theme.Padding()+ts.Height)
+	}
 	return fyne.NewSize(w, l.arrange(objects, max(l.width, w), false))
 }
 
@@ -292,13 +298,18 @@ func (g *cardGrid) Layout(cards []fyne.CanvasObject, size fyne.Size) {
 }
 
 // MinSize is one card wide, so the grid never widens the window, and as
-// tall as the cards are at the width of the last layout.
+// tall as the cards are at the width of the last layout (nothing is
+// measured before it: cards as narrow as they can be squeeze their text
+// to a word's width).
 func (g *cardGrid) MinSize(cards []fyne.CanvasObject) fyne.Size {
 	var w float32
 	for _, c := range cards {
 		if c.Visible() {
 			w = max(w, c.MinSize().Width)
 		}
+	}
+	if g.width == 0 {
+		return fyne.NewSize(w, 0)
 	}
 	return fyne.NewSize(w, g.rows(cards, max(g.width, w), false))
 }

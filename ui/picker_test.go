@@ -134,3 +134,19 @@ func iconBesideText(card *widget.Card) bool {
 	}
 	return absolute(icon).X+icon.Size().Width <= absolute(name).X
 }
+
+// TestPickerMeasuresNothingBeforeItsWidthIsKnown: asking the new picker
+// its size resizes no card and no text. Measuring first squeezed every
+// card's text to the icon's 72 px, breaking words apart, and the text
+// shaper panicked on it in the phone build.
+func TestPickerMeasuresNothingBeforeItsWidthIsKnown(t *testing.T) {
+	u := newTestApp(t)
+	u.mobile = true
+	p := newPicker(u)
+	p.content.MinSize()
+	for _, o := range canvasObjects(p.grid) {
+		if l, ok := o.(*widget.Label); ok && l.Size().Width != 0 {
+			t.Fatalf("%q was laid out %.0f px wide before the picker had a width", l.Text, l.Size().Width)
+		}
+	}
+}
