@@ -224,7 +224,10 @@ func describe(path string, info fs.FileInfo) Entry {
 		if !l.rec.Updated.IsZero() {
 			e.Updated = l.rec.Updated
 		}
-		if l.name != "" {
+		switch {
+		case tempImportName.MatchString(l.name):
+			e.Name = playersName(l.rec)
+		case l.name != "":
 			e.Name = l.name
 		}
 		e.Result, e.Reason, e.Over = l.result, l.reason, l.over
@@ -234,6 +237,10 @@ func describe(path string, info fs.FileInfo) Entry {
 	}
 	return e
 }
+
+// tempImportName is the name earlier builds gave an imported save without
+// one: the name of their temporary copy. Listings show the players instead.
+var tempImportName = regexp.MustCompile(`^tabula-import-[0-9]+$`)
 
 // sortNewestFirst orders a listing by the time the games were last saved.
 func sortNewestFirst(out []Entry) {
@@ -495,14 +502,28 @@ func (s *Store) Import(src string) (string, error) {
 	if err != nil {
 		return "", &FileError{Path: src, Ply: -1, Err: err}
 	}
+	return s.ImportData(data, filepath.Base(src))
+}
+
+// ImportData is Import for bytes read elsewhere (a phone hands the app a
+// stream, not a path); source is the name of the file they came from, or
+// "". A save without a name of its own is named after that file, else
+// after its players ("Ana vs Ben"), so the list never shows a made-up
+// name.
+func (s *Store) ImportData(data []byte, source string) (string, error) {
+	if int64(len(data)) > maxSaveSize {
+		return "", &FileError{Path: source, Ply: -1, Err: fmt.Errorf("the file is too large (over %d MiB)", maxSaveSize>>20)}
+	}
 	l, ply, err := loadBytes(data)
 	if err != nil {
-		return "", &FileError{Path: src, Ply: ply, Err: err}
+		return "", &FileError{Path: source, Ply: ply, Err: err}
 	}
 	name := l.name
 	if name == "" {
-		// Keep the source file's name as the display name.
-		name = cleanName(strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)))
+		name = cleanName(strings.TrimSuffix(source, filepath.Ext(source)))
+		if name == "" {
+			name = playersName(l.rec)
+		}
 		data = withName(data, name)
 	}
 	s.mu.Lock()
@@ -515,6 +536,15 @@ func (s *Store) Import(src string) (string, error) {
 		return "", err
 	}
 	return path, nil
+}
+
+// playersName names a game by its players: "Ana vs Ben".
+func playersName(rec *games.Record) string {
+	names := make([]string, len(rec.Seats))
+	for i := range rec.Seats {
+		names[i] = seatName(rec, i)
+	}
+	return cleanName(strings.Join(names, " vs "))
 }
 
 // ---- autosave ----

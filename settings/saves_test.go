@@ -363,6 +363,56 @@ func TestDelete(t *testing.T) {
 	readFile(t, outside)
 }
 
+// TestImportNamesAreReadable: a save imported without a name of its own
+// is listed by the file it came from, else by its players; never by the
+// temporary copy earlier builds imported from ("tabula-import-857571960"),
+// which is listed by its players too.
+func TestImportNamesAreReadable(t *testing.T) {
+	s := NewStore(home(t))
+	unnamed := []byte(`{"game": "classic", "seats": [{"name": "Ana", "controller": "human"}, {"name": "Ben", "controller": "human"}], "moves": ["b2"]}`)
+	for _, c := range []struct{ source, want string }{
+		{"Club night.json", "Club night"},
+		{"", "Ana vs Ben"},
+	} {
+		path, err := s.ImportData(unnamed, c.source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := listedName(t, s, path)
+		if got != c.want {
+			t.Errorf("imported from %q: listed as %q, want %q", c.source, got, c.want)
+		}
+	}
+	old := append([]byte(`{"name": "tabula-import-857571960", `), unnamed[1:]...)
+	path := filepath.Join(s.Dir(), "classic-20261121-100712-tabula-import-857571960.json")
+	writeFile(t, path, old)
+	if got := listedName(t, s, path); got != "Ana vs Ben" {
+		t.Errorf("an earlier build's import is listed as %q", got)
+	}
+	if !bytes.Equal(readFile(t, path), old) {
+		t.Error("listing changed the file")
+	}
+	if _, err := s.ImportData(make([]byte, maxSaveSize+1), "big.json"); err == nil {
+		t.Error("a file over the size limit was imported")
+	}
+}
+
+// listedName is the name the saves list gives the file at path.
+func listedName(t *testing.T, s *Store, path string) string {
+	t.Helper()
+	list, err := s.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range list {
+		if e.Path == path {
+			return e.Name
+		}
+	}
+	t.Fatalf("%s is not listed", path)
+	return ""
+}
+
 func TestImportExport(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)

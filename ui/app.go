@@ -75,6 +75,9 @@ func Run(startGame string, icon []byte) {
 		a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
 	}
 	u, problems := NewApp(a)
+	gate := &startGate{forward: fyne.Do}
+	u.post = gate.post
+	a.Lifecycle().SetOnStarted(gate.start)
 	u.win.Resize(fyne.NewSize(1180, 760))
 	if startGame != "" {
 		u.NewGameNow(startGame)

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -521,20 +522,15 @@ func (u *App) OpenDialog() {
 }
 
 func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.CanvasObject {
-	title := e.Name
-	if e.GameName != "" && !strings.HasPrefix(title, e.GameName) {
-		title = e.GameName + ": " + title
-	}
+	title := saveTitle(e)
 	detail := fmt.Sprintf("%s  -  %s  -  %s", seatsText(e.Seats), e.Updated.Local().Format("2 Jan 2006 15:04"), e.Result)
 	if e.Err != nil {
 		detail = "Unreadable: " + errString(e.Err) + " (the file is kept as it is)"
 	}
-	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() { close(); u.OpenRecord(e.Path) })
-	if e.Err != nil || boardMakers[e.Game] == nil {
-		open.Disable()
-	}
-	export := widget.NewButtonWithIcon("", theme.UploadIcon(), func() { u.exportSave(e.Path) })
-	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+	open := rowAction{label: "Open", icon: theme.FolderOpenIcon(), run: func() { close(); u.OpenRecord(e.Path) },
+		disabled: e.Err != nil || boardMakers[e.Game] == nil}
+	export := rowAction{label: "Export", icon: theme.UploadIcon(), run: func() { u.exportSave(e.Path, title) }}
+	del := rowAction{label: "Delete", icon: theme.DeleteIcon(), run: func() {
 		u.confirm("Delete saved game", "Delete \""+title+"\"? This cannot be undone.", func(ok bool) {
 			if !ok {
 				return
@@ -544,26 +540,18 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 			}
 			refill()
 		})
-	})
-	return u.listRow(title, detail, e.Err != nil, open, export, del)
+	}}
+	return u.listRow("Saved game", title, detail, e.Err != nil, open, export, del)
 }
 
-// listRow is one file in a dialog's list: a bold title, a line of detail
-// (red when the file cannot be used) and the buttons at the end, or under
-// the text on a phone, where the text needs the whole width.
-func (u *App) listRow(title, detail string, bad bool, buttons ...fyne.CanvasObject) fyne.CanvasObject {
-	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	head.Wrapping = fyne.TextWrapWord
-	sub := widget.NewLabel(detail)
-	sub.Wrapping = fyne.TextWrapWord
-	sub.Importance = widget.LowImportance
-	if bad {
-		sub.Importance = widget.DangerImportance
+// saveTitle names a saved game: its name with the game in front
+// ("Tic-tac-toe: Ana vs Ben").
+func saveTitle(e settings.Entry) string {
+	title := e.Name
+	if e.GameName != "" && !strings.HasPrefix(title, e.GameName) {
+		title = e.GameName + ": " + title
 	}
-	if u.mobile {
-		return container.NewVBox(head, sub, container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, buttons...)...), widget.NewSeparator())
-	}
-	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(container.NewHBox(buttons...)), container.NewVBox(head, sub))
+	return title
 }
 
 // seatsText names the players: "Ana vs Computer (hard)".
@@ -624,11 +612,7 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 		detail = fmt.Sprintf("Cannot be opened: %s. It is kept as it is (last changed %s).", errString(e.Err), when)
 		question = "Delete this game in progress, which this version cannot open? This cannot be undone."
 	}
-	open := widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), resume)
-	if e.Err != nil {
-		open.Disable()
-	}
-	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+	del := rowAction{label: "Delete", icon: theme.DeleteIcon(), run: func() {
 		u.confirm("Delete game in progress", question, func(ok bool) {
 			if !ok {
 				return
@@ -641,8 +625,12 @@ func (u *App) inProgressRow(e settings.Entry, resume func(), refill func()) fyne
 				u.ShowPicker() // the card's Resume and the note count the games
 			}
 		})
-	})
-	return u.listRow(title, detail, e.Err != nil, open, del)
+	}}
+	if e.Err != nil { // a game that cannot be read is never offered to resume
+		return u.listRow("Game in progress", title, detail, true, del)
+	}
+	open := rowAction{label: "Resume", icon: theme.MediaReplayIcon(), run: resume}
+	return u.listRow("Game in progress", title, detail, false, open, del)
 }
 
 func movesPlayed(n int) string {
@@ -662,7 +650,9 @@ func (u *App) resumeFile(path string) {
 	u.openAutosave(path, rec)
 }
 
-func (u *App) exportSave(path string) {
+// exportSave writes a copy of a saved game where the player chooses, and
+// says where it went.
+func (u *App) exportSave(path, title string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		u.showError(err)
@@ -673,55 +663,68 @@ func (u *App) exportSave(path string) {
 			u.showError(err)
 			return
 		}
-		if w == nil {
-			return
-		}
-		_, werr := w.Write(data)
-		cerr := w.Close()
-		if werr != nil || cerr != nil {
-			u.showError(fmt.Errorf("The export failed: %v", errors.Join(werr, cerr)))
+		if w != nil {
+			u.writeExport(w, data, title)
 		}
 	}, u.win)
 	d.SetFileName(filepath.Base(path))
+	d.SetFilter(saveFiles)
 	u.show(d, nil)
 }
 
+// saveFiles are the files a save can be: JSON.
+var saveFiles = storage.NewExtensionFileFilter([]string{".json"})
+
+// writeExport writes data to w and tells the player what was written where.
+func (u *App) writeExport(w fyne.URIWriteCloser, data []byte, title string) {
+	_, werr := w.Write(data)
+	cerr := w.Close()
+	if werr != nil || cerr != nil {
+		u.showError(fmt.Errorf("The export failed: %v", errors.Join(werr, cerr)))
+		return
+	}
+	u.show(dialog.NewInformation("Exported", fmt.Sprintf("\"%s\" was written to %s.", title, placeOf(w.URI())), u.win), nil)
+}
+
+// placeOf names a file for a player: its path on a desktop, its name where
+// the system hands out other addresses (a phone's documents).
+func placeOf(uri fyne.URI) string {
+	if uri.Scheme() == "file" {
+		return uri.Path()
+	}
+	return uri.Name()
+}
+
+// importSave asks for a save file (JSON only) and copies it into the saves
+// folder.
 func (u *App) importSave(refill func()) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.showError(err)
 			return
 		}
-		if r == nil {
-			return
+		if r != nil {
+			u.importFrom(r, refill)
 		}
-		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, 8<<20))
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		// Import reads a file; hand it a private copy so a phone's content
-		// URI works like a desktop path.
-		tmp, err := os.CreateTemp("", "tabula-import-*.json")
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		defer os.Remove(tmp.Name())
-		_, werr := tmp.Write(data)
-		tmp.Close()
-		if werr != nil {
-			u.showError(werr)
-			return
-		}
-		if _, err := u.store.Import(tmp.Name()); err != nil {
-			u.showError(fmt.Errorf("%s was not imported: %w", r.URI().Name(), err))
-			return
-		}
-		refill()
 	}, u.win)
+	d.SetFilter(saveFiles)
 	u.show(d, nil)
+}
+
+// importFrom copies the save r reads into the saves folder, named after
+// the file it came from when it has no name of its own.
+func (u *App) importFrom(r fyne.URIReadCloser, refill func()) {
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, games.MaxRecordSize+1))
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	if _, err := u.store.ImportData(data, r.URI().Name()); err != nil {
+		u.showError(fmt.Errorf("%s was not imported: %s", r.URI().Name(), errString(err)))
+		return
+	}
+	refill()
 }
 
 // ---- settings ----
@@ -748,9 +751,15 @@ func (u *App) SettingsDialog() {
 		}
 	})
 	speedSel.SetSelected(u.cfg.AnimationSpeedName())
+	// The speed means nothing while animations are off.
 	reduced := widget.NewCheck("Reduced motion (no animations)", func(on bool) {
 		if on != u.cfg.ReducedMotion() {
 			report(u.cfg.SetReducedMotion(on))
+		}
+		if on {
+			speedSel.Disable()
+		} else {
+			speedSel.Enable()
 		}
 	})
 	reduced.SetChecked(u.cfg.ReducedMotion())
@@ -779,15 +788,14 @@ func (u *App) SettingsDialog() {
 	delaySel := durSelect(delays, u.cfg.BotDelay(), u.cfg.SetBotDelay)
 	paceSel := durSelect(paces, u.cfg.BotPace(), u.cfg.SetBotPace)
 
-	form := widget.NewForm(
-		widget.NewFormItem("Theme", themeSel),
-		widget.NewFormItem("Animations", speedSel),
-		widget.NewFormItem("", reduced),
-		widget.NewFormItem("Computer waits", delaySel),
-		widget.NewFormItem("Computer vs computer", paceSel),
-	)
+	rows := []formRow{
+		{"Theme", themeSel},
+		{"Animations", speedSel},
+		{"", reduced},
+		{"Computer waits", delaySel},
+		{"Computer vs computer", paceSel},
+	}
 	for _, g := range playable() {
-		g := g
 		var names []string
 		for _, b := range ai.ForGame(g.ID()) {
 			names = append(names, b.Name)
@@ -801,13 +809,14 @@ func (u *App) SettingsDialog() {
 			}
 		})
 		sel.SetSelected(u.defaultBot(g.ID()))
-		form.Append("Default opponent: "+g.Name(), sel)
+		rows = append(rows, formRow{"Default opponent: " + g.Name(), sel})
 	}
+	form := newForm(u.mobile, rows...)
 	where := widget.NewLabel("Settings file: " + u.cfg.Path())
 	where.Importance = widget.LowImportance
 	where.Wrapping = fyne.TextWrapBreak
 	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
-	d.Resize(u.dialogSize(560, 520))
+	d.Resize(u.dialogSize(640, 560))
 	u.show(d, nil)
 }
 

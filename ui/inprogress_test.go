@@ -127,10 +127,33 @@ func buttons(o fyne.CanvasObject, text string, icon fyne.Resource) []*widget.But
 // topDialog is the dialog on top of the window, or nil.
 func topDialog(u *App) fyne.CanvasObject { return u.win.Canvas().Overlays().Top() }
 
+// showPicker shows the picker and waits until it has read the games in
+// progress.
+func showPicker(t *testing.T, u *App) {
+	t.Helper()
+	post := u.post
+	loop := appLoop(u)
+	u.ShowPicker()
+	loop.until(t, "the games in progress", func() bool { return u.picker.checked })
+	u.post = post
+}
+
+// tapUnreadable presses the card's button for games in progress that
+// cannot be read; the card offers no Resume.
+func tapUnreadable(t *testing.T, u *App, id string) {
+	t.Helper()
+	showPicker(t, u)
+	c := u.picker.cards[id]
+	if c.resume.Visible() || !c.unreadable.Visible() {
+		t.Fatalf("the card offers Resume %v, says unreadable %v", c.resume.Visible(), c.unreadable.Visible())
+	}
+	test.Tap(c.unreadable)
+}
+
 // tapResume presses the Resume button of the game's card on the picker.
 func tapResume(t *testing.T, u *App, id string) {
 	t.Helper()
-	u.ShowPicker()
+	showPicker(t, u)
 	b := u.picker.cards[id].resume
 	if !b.Visible() {
 		t.Fatal("no Resume on the card")
@@ -144,7 +167,7 @@ func tapResume(t *testing.T, u *App, id string) {
 func TestUnreadableAutosaveSurvivesANewGame(t *testing.T) {
 	u := newTestApp(t)
 	kept := keep(t, putFile(t, u, "autosave-classic.json", []byte(newerAutosave)))
-	tapResume(t, u, "classic") // refused: the chooser says why
+	tapUnreadable(t, u, "classic") // the chooser says why
 	if u.game != nil {
 		t.Fatal("a newer version's game was opened")
 	}
@@ -186,7 +209,7 @@ func TestTwoGamesInProgressAreBothKept(t *testing.T) {
 	if err != nil || len(list) != 2 {
 		t.Fatalf("games in progress: %+v, %v", list, err)
 	}
-	u.ShowPicker()
+	showPicker(t, u)
 	if !showsText(u.picker.content, "Tic-tac-toe (2 games)") {
 		t.Fatalf("the picker says %q", texts(u.picker.content))
 	}
@@ -258,16 +281,16 @@ func TestChooserShowsUnreadableAndDeletes(t *testing.T) {
 	u := newTestApp(t)
 	loop := appLoop(u)
 	newer := putFile(t, u, "autosave-classic.json", []byte(newerAutosave))
-	tapResume(t, u, "classic")
+	tapUnreadable(t, u, "classic")
 	dlg := topDialog(u)
 	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
 	if !showsText(dlg, "Cannot be opened: saved by a newer Tabula") || !showsText(dlg, "kept as it is") {
 		t.Fatalf("the chooser says %q", texts(dlg))
 	}
-	if r := buttons(dlg, "Resume", nil); len(r) != 1 || !r[0].Disabled() {
-		t.Fatal("an unreadable game can be resumed")
+	if r := buttons(dlg, "Resume", nil); len(r) != 0 {
+		t.Fatal("an unreadable game is offered to resume")
 	}
-	del := buttons(dlg, "", theme.DeleteIcon())
+	del := buttons(dlg, "Delete", theme.DeleteIcon())
 	if len(del) != 1 {
 		t.Fatalf("%d delete buttons", len(del))
 	}

@@ -249,7 +249,7 @@ func TestAutosaveResumeAndSave(t *testing.T) {
 	if err != nil || len(entries) != 1 || entries[0].Err != nil {
 		t.Fatalf("saves: %v %+v", err, entries)
 	}
-	u.ShowPicker()
+	showPicker(t, u)
 	if !u.picker.cards["classic"].resume.Visible() {
 		t.Fatal("Resume not offered for the autosaved game")
 	}
