@@ -57,7 +57,7 @@ func (p People) Does(d Deed) string { return p.sentence(d.Seat, p.Clause(d.Seat,
 
 // Could is a deed as a hint tells it: "Ana could drop a man on d3".
 func (p People) Could(d Deed) string {
-	return p.sentence(d.Seat, p.object(d.Seat)+" could "+d.Verb, d.Rest)
+	return p.sentence(d.Seat, p.Object(d.Seat)+" could "+d.Verb, d.Rest)
 }
 
 func (p People) sentence(seat int, clause, rest string) string {
@@ -102,8 +102,8 @@ func (p People) Whose(seat int) string {
 
 func (p People) you(seat int) bool { return p.Names[seat] == "You" }
 
-// object is a seat's name inside a sentence: "Ana", "you".
-func (p People) object(seat int) string {
+// Object is a seat's name inside a sentence: "Ana", "you".
+func (p People) Object(seat int) string {
 	if p.you(seat) {
 		return "you"
 	}
