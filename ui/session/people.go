@@ -61,7 +61,7 @@ func (p People) Could(d Deed) string {
 }
 
 func (p People) sentence(seat int, clause, rest string) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		clause = "Y" + clause[1:]
 	}
 	if rest == "" {
@@ -73,7 +73,7 @@ func (p People) sentence(seat int, clause, rest string) string {
 // Clause is a seat and a verb (plain form) in the present, as inside a
 // sentence: "Ana has", "you have".
 func (p People) Clause(seat int, verb string) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		return "you " + verb
 	}
 	return p.Names[seat] + " " + thirdPerson(verb)
@@ -94,17 +94,18 @@ func (p People) Result(out games.Outcome, why string) string {
 
 // Whose is a seat's possessive inside a sentence: "Ana's", "your".
 func (p People) Whose(seat int) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		return "your"
 	}
 	return p.Names[seat] + "'s"
 }
 
-func (p People) you(seat int) bool { return p.Names[seat] == "You" }
+// You reports whether a seat is played by "You", whose verbs take no -s.
+func (p People) You(seat int) bool { return p.Names[seat] == "You" }
 
 // Object is a seat's name inside a sentence: "Ana", "you".
 func (p People) Object(seat int) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		return "you"
 	}
 	return p.Names[seat]

@@ -8,8 +8,8 @@
 // Arrows move a cursor, Enter or Space act as a tap, Escape cancels.
 //
 // model.go holds what the board shows and what a tap, a key or a long
-// press means, and puts moves and results in words, without Fyne;
-// render.go draws the board and the controls under it, input.go reads
+// press means, and words.go puts moves, results and hints in words, both
+// without Fyne; render.go draws the board and the controls under it, input.go reads
 // taps and keys, anim.go fades marks in and out.
 package revenge
 
