@@ -16,12 +16,17 @@ func TestActionsResultsAndHintsInWords(t *testing.T) {
 			t.Errorf("action %d: %q, want %q", i+1, got, want)
 		}
 	}
+	you := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Ben", Controller: "human"}}
 	s = newSession(t, nil, &kickable, "kick", "face W")
 	if got := MoveText(s, 0); got != "Ana kicks the ice block" {
 		t.Errorf("a kick: %q", got)
 	}
 	if got := HintText(s, &session.Hint{Seat: 0, Token: "kick"}); got != "Ana could kick the bomb" {
 		t.Errorf("a kick's hint: %q", got)
+	}
+	face := pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#12...#", "#.#.#.#", "#.....#", "#######"}, actions: 5}
+	if got := HintText(newSession(t, you, &face), &session.Hint{Seat: 0, Token: "kick"}); got != "You could kick Ben" {
+		t.Errorf("a kick at a player: %q", got)
 	}
 	s = newSession(t, nil, nil)
 	for tok, want := range map[string]string{"move W": "Ana could step west", "face N": "Ana could turn north",
@@ -30,7 +35,6 @@ func TestActionsResultsAndHintsInWords(t *testing.T) {
 			t.Errorf("hint %q: %q, want %q", tok, got, want)
 		}
 	}
-	you := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Ben", Controller: "human"}}
 	if got := (&Board{}).HintText(newSession(t, you, nil), &session.Hint{Seat: 0, Token: "move E"}); got != "You could step east" {
 		t.Errorf("your hint: %q", got)
 	}
