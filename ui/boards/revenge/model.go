@@ -9,8 +9,8 @@
 //
 // model.go holds what the board shows and what a tap, a key or a long
 // press means, and words.go puts moves, results and hints in words, both
-// without Fyne; render.go draws the board and the controls under it, input.go reads
-// taps and keys, anim.go fades marks in and out.
+// without Fyne; render.go draws the board and the controls under it,
+// input.go reads taps and keys, anim.go fades marks in and out.
 package revenge
 
 import (
