@@ -98,7 +98,7 @@ func TestArenaResultWaitsForTheBlast(t *testing.T) {
 		t.Fatal("Play again and New game are offered while the blast spreads")
 	}
 	held.Tick(1)
-	if !gs.result.Visible() || gs.result.Text != "Ben wins!" || !gs.over.Visible() {
+	if !gs.result.Visible() || gs.result.Text != "Ben wins: Ana was caught in a blast" || !gs.over.Visible() {
 		t.Fatalf("after the blast: %q", gs.result.Text)
 	}
 	// New game opens the new-game form of this game.

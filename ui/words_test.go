@@ -16,33 +16,47 @@ import (
 func wordsOnly(t *testing.T, what, text, token string) {
 	t.Helper()
 	_, rest, _ := strings.Cut(text, " ") // after "12." or "Hint:"
-	if rest == token || strings.TrimSpace(rest) == "" || !strings.Contains(text, "Ana") && !strings.Contains(text, "Ben") {
+	named := false
+	for _, p := range people {
+		named = named || strings.Contains(text, p.Name)
+	}
+	if rest == token || strings.TrimSpace(rest) == "" || !named {
 		t.Fatalf("%s %q is notation, not words (token %q)", what, text, token)
 	}
 }
 
-// TestMoveListAndHintsAreWords plays random games of the four older games
-// on the game screen: every entry of the move list and a hint at every
-// position name a person and say what the move does (issue 10 item 8);
-// the result names the winner or says why it is a draw. Alcazar numbers
-// its list by turn and names its seats by colour in the side panel.
+// people sit at every game of the words tests, as many as it seats.
+var people = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"},
+	{Name: "Cy", Controller: "human"}, {Name: "Di", Controller: "human"}}
+
+// TestMoveListAndHintsAreWords plays random games of every game on the
+// game screen, people at every seat: every entry of the move list and a
+// hint at every position name a person and say what the move does (issue
+// 10 item 8); the result names the winner or says why it is a draw.
+// Alcazar numbers its list by turn and names its seats by colour in the
+// side panel. Knights' list keeps the notation, which the screen hides
+// under fog ("c5,?"); its hints are words.
 func TestMoveListAndHintsAreWords(t *testing.T) {
-	for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar"} {
+	for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			u := newTestApp(t)
 			g, _ := games.Lookup(id)
-			gs, _ := openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), twoPeople, nil)
+			rules := games.Defaults(g.RuleSpecs())
+			gs, _ := openOnLoop(t, u, g, rules, people[:games.SeatCount(g, rules)], nil)
 			s := gs.session
 			rng := rand.New(rand.NewPCG(seed, 7))
-			for ply := 0; ply < 150 && !s.Live().Outcome().Over(); ply++ {
-				live := s.Live()
-				seat := live.ToMove()[0]
+			for n := 0; n < 150 && !s.Live().Outcome().Over(); n++ {
+				live, ply := s.Live(), s.Plies()
+				seat := s.HumanToMove()
 				legal := live.Legal(seat)
 				m := legal[rng.IntN(len(legal))]
 				tok := live.MoveString(seat, m)
 				wordsOnly(t, id+" hint", gs.hintText(&session.Hint{Seat: seat, Move: m, Token: tok}), tok)
 				if err := gs.Submit(tok); err != nil {
 					t.Fatalf("%s %s: %v", id, tok, err)
+				}
+				if s.Plies() == ply || id == "knights" {
+					continue // a secret pick of a joint turn, or notation under fog
 				}
 				entry := gs.moveText(ply)
 				wordsOnly(t, id+" move list entry", entry, tok)
@@ -53,7 +67,7 @@ func TestMoveListAndHintsAreWords(t *testing.T) {
 					}
 				}
 			}
-			if out := s.Live().Outcome(); out.Over() && !strings.HasPrefix(gs.result.Text, "Draw: ") {
+			if s.Live().Outcome().Status == games.Win {
 				wordsOnly(t, id+" result", gs.result.Text, "")
 			}
 		}

@@ -57,11 +57,11 @@ func (p People) Does(d Deed) string { return p.sentence(d.Seat, p.Clause(d.Seat,
 
 // Could is a deed as a hint tells it: "Ana could drop a man on d3".
 func (p People) Could(d Deed) string {
-	return p.sentence(d.Seat, p.object(d.Seat)+" could "+d.Verb, d.Rest)
+	return p.sentence(d.Seat, p.Object(d.Seat)+" could "+d.Verb, d.Rest)
 }
 
 func (p People) sentence(seat int, clause, rest string) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		clause = "Y" + clause[1:]
 	}
 	if rest == "" {
@@ -73,7 +73,7 @@ func (p People) sentence(seat int, clause, rest string) string {
 // Clause is a seat and a verb (plain form) in the present, as inside a
 // sentence: "Ana has", "you have".
 func (p People) Clause(seat int, verb string) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		return "you " + verb
 	}
 	return p.Names[seat] + " " + thirdPerson(verb)
@@ -94,17 +94,18 @@ func (p People) Result(out games.Outcome, why string) string {
 
 // Whose is a seat's possessive inside a sentence: "Ana's", "your".
 func (p People) Whose(seat int) string {
-	if p.you(seat) {
+	if p.You(seat) {
 		return "your"
 	}
 	return p.Names[seat] + "'s"
 }
 
-func (p People) you(seat int) bool { return p.Names[seat] == "You" }
+// You reports whether a seat is played by "You", whose verbs take no -s.
+func (p People) You(seat int) bool { return p.Names[seat] == "You" }
 
-// object is a seat's name inside a sentence: "Ana", "you".
-func (p People) object(seat int) string {
-	if p.you(seat) {
+// Object is a seat's name inside a sentence: "Ana", "you".
+func (p People) Object(seat int) string {
+	if p.You(seat) {
 		return "you"
 	}
 	return p.Names[seat]

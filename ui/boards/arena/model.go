@@ -12,14 +12,16 @@
 // the same for touch screens.
 //
 // model.go holds what the board shows and what input means, without
-// Fyne; story.go times the animation of an action from its events (also
-// without Fyne); render.go draws, input.go reads taps and keys, anim.go
-// runs the story.
+// Fyne; words.go tells actions, results and hints in words, and story.go
+// times the animation of an action from its events (both also without
+// Fyne); render.go draws, input.go reads taps and keys, anim.go runs the
+// story.
 package arena
 
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/arena"
@@ -79,13 +81,8 @@ func (m *Model) Load(s *session.Session) {
 		m.Mover = to[0]
 	}
 	m.Input, m.Blocked = true, ""
-	switch {
-	case s.Viewing():
-		m.Input, m.Blocked = false, session.ErrViewingPast.Error()
-	case m.Mover < 0:
-		m.Input, m.Blocked = false, games.ErrGameOver.Error()
-	case s.HumanToMove() < 0:
-		m.Input, m.Blocked = false, session.ErrNotYourTurn.Error()
+	if err := s.WhyNot(); err != nil {
+		m.Input, m.Blocked = false, err.Error()
 	}
 	m.Undo = m.Input && st.MidTurn()
 	m.Reach, m.Visited = [game.Cells]bool{}, [game.Cells]bool{}
@@ -141,15 +138,9 @@ func (m *Model) line(s *session.Session) string {
 	case games.Draw:
 		return "Tie! Both players were hit."
 	case games.Win:
-		w := st.Winner()
-		winner, loser := s.Seats[w].Name+" wins!", s.Seats[1-w].Name+" was"
-		if s.Seats[w].Name == "You" {
-			winner = "You win!"
-		}
-		if s.Seats[1-w].Name == "You" {
-			loser = "You were"
-		}
-		return fmt.Sprintf("Game over: %s %s %s.", winner, loser, deathWord(st, 1-w))
+		w, p := st.Winner(), peopleOf(s)
+		dead := fate(p, st, 1-w)
+		return fmt.Sprintf("Game over: %s! %s.", p.Does(session.Deed{Seat: w, Verb: "win"}), strings.ToUpper(dead[:1])+dead[1:])
 	}
 	left := st.ActionsLeft()
 	switch left {

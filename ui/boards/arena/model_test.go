@@ -309,6 +309,17 @@ var blast = pic{rows: []string{
 	"#######",
 }, values: map[string]int{"d4": 1, "d2": 3}, facing: [2]string{"N", "W"}, actions: 5}
 
+// bothHit is blast with Ben in the first bomb's cross too.
+var bothHit = func() pic {
+	p := blast
+	p.rows = []string{"#######", "#.....#", "#.#.#.#", "#1.B.2#", "#.#.#.#", "#..B..#", "#######"}
+	return p
+}()
+
+// ko: Ben at 1 health, Ana's ice block in front of her, Ben behind it.
+var ko = pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1I..2#", "#.#.#.#", "#.....#", "#######"},
+	values: map[string]int{"c4": 3}, hp: [2]int{5, 1}, chars: [2]string{"freezer", "freezer"}, actions: 5}
+
 func TestGameOverWordsAndScorch(t *testing.T) {
 	s := newSession(t, nil, &blast, "end")
 	m := loaded(s)
@@ -335,14 +346,10 @@ func TestGameOverWordsAndScorch(t *testing.T) {
 		t.Fatalf("line %q", m.Line)
 	}
 	// Both caught: a tie.
-	both := blast
-	both.rows = []string{"#######", "#.....#", "#.#.#.#", "#1.B.2#", "#.#.#.#", "#..B..#", "#######"}
-	if m := loaded(newSession(t, nil, &both, "end")); m.Line != "Tie! Both players were hit." {
+	if m := loaded(newSession(t, nil, &bothHit, "end")); m.Line != "Tie! Both players were hit." {
 		t.Fatalf("line %q", m.Line)
 	}
 	// Knocked out by ice: Ben at 1 health, Ana kicks ice into him.
-	ko := pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1I..2#", "#.#.#.#", "#.....#", "#######"},
-		values: map[string]int{"c4": 3}, hp: [2]int{5, 1}, chars: [2]string{"freezer", "freezer"}, actions: 5}
 	if m := loaded(newSession(t, nil, &ko, "kick")); m.Line != "Game over: Ana wins! Ben was knocked out by ice." || m.Fallen[1] != cell("f4") {
 		t.Fatalf("line %q fallen %v", m.Line, m.Fallen)
 	}

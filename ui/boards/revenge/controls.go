@@ -64,10 +64,10 @@ func newControls(b *Board) *controls {
 // refresh copies the model into the controls.
 func (c *controls) refresh() {
 	m := &c.b.m
-	if len(c.badges) != len(m.People.Names) {
+	if len(c.badges) != len(m.Symbols) {
 		c.badges = c.badges[:0]
 		c.row.Objects = nil
-		for range m.People.Names {
+		for range m.Symbols {
 			bd := newBadge(c.phone)
 			c.badges = append(c.badges, bd)
 			c.row.Objects = append(c.row.Objects, bd.box)
@@ -143,7 +143,7 @@ func newBadge(phone bool) *badge {
 // won, outlined faintly otherwise.
 func (bd *badge) set(m *Model, seat int) {
 	col := kit.SeatInk(seat)
-	bd.sym.Text, bd.sym.Color = m.People.Symbols[seat], col
+	bd.sym.Text, bd.sym.Color = m.Symbols[seat], col
 	bd.sym.Refresh()
 	active := seat == m.Mover
 	switch {
@@ -167,7 +167,7 @@ func (bd *badge) set(m *Model, seat int) {
 		return
 	}
 	bd.text.Segments = []widget.RichTextSegment{
-		&widget.TextSegment{Text: m.People.Plain(seat), Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}},
+		&widget.TextSegment{Text: m.Players[seat], Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}},
 		&widget.TextSegment{Text: m.StealLine(seat, false), Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}},
 	}
 	bd.text.Refresh()

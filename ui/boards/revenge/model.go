@@ -8,15 +8,14 @@
 // Arrows move a cursor, Enter or Space act as a tap, Escape cancels.
 //
 // model.go holds what the board shows and what a tap, a key or a long
-// press means, and puts moves and results in words, without Fyne;
-// render.go draws the board and the controls under it, input.go reads
-// taps and keys, anim.go fades marks in and out.
+// press means, and words.go puts moves, results and hints in words, both
+// without Fyne; render.go draws the board and the controls under it,
+// input.go reads taps and keys, anim.go fades marks in and out.
 package revenge
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/revenge"
@@ -30,23 +29,25 @@ import (
 // highlights.
 type Model struct {
 	N        int
-	Owners   []int8 // the seat on each square, -1 empty
-	People   People
-	Mover    int           // the seat to move, -1 when the game is over
-	Winner   int           // the seat that won, -1 none
-	Input    bool          // a person may play now
-	Locks    []string      // why the mover may not play on each square; "" where it may
-	Last     int           // the square of the move that led here
-	LastKind game.MoveKind // what that move was
-	Victim   int           // the seat it stole from, -1 none
-	Line     []int         // the winning line
-	Hint     int           // the hinted square
-	Cursor   int           // the keyboard cursor
-	Pending  int           // the mover's own square waiting for "reinforce?" to be confirmed
-	Steals   []Steal       // each seat's steal record
-	LastText string        // the last move in words: "Bo took b3 from Ana."
-	anti     bool          // the anti-revenge rule is on
-	shown    games.State   // the position loaded, to notice a new one
+	Owners   []int8         // the seat on each square, -1 empty
+	People   session.People // the seats in sentences: "Ana", "Computer (O)"
+	Players  []string       // each seat's player's name, for the badges and "O (Bo)"
+	Symbols  []string       // the symbol shown for each seat
+	Mover    int            // the seat to move, -1 when the game is over
+	Winner   int            // the seat that won, -1 none
+	Input    bool           // a person may play now
+	Locks    []string       // why the mover may not play on each square; "" where it may
+	Last     int            // the square of the move that led here
+	LastKind game.MoveKind  // what that move was
+	Victim   int            // the seat it stole from, -1 none
+	Line     []int          // the winning line
+	Hint     int            // the hinted square
+	Cursor   int            // the keyboard cursor
+	Pending  int            // the mover's own square waiting for "reinforce?" to be confirmed
+	Steals   []Steal        // each seat's steal record
+	LastText string         // the last move in words: "Bo took b3 from Ana."
+	anti     bool           // the anti-revenge rule is on
+	shown    games.State    // the position loaded, to notice a new one
 }
 
 // NewModel is an empty 4x4 board with nothing highlighted.
@@ -73,6 +74,11 @@ func (m *Model) Load(s *session.Session) {
 		m.N, m.Cursor = st.Size(), -1
 	}
 	m.People = PeopleOf(s)
+	m.Players, m.Symbols = m.Players[:0], m.Symbols[:0]
+	for seat, info := range s.Seats {
+		m.Players = append(m.Players, info.Name)
+		m.Symbols = append(m.Symbols, s.SeatSymbol(seat))
+	}
 	m.anti = s.Rules.Bool(game.RuleAntiRevenge)
 	m.Owners = m.Owners[:0]
 	for sq := 0; sq < m.N*m.N; sq++ {
@@ -111,7 +117,7 @@ func (m *Model) loadLocks(st *game.State) {
 	for _, l := range st.Locks() {
 		var blocked *game.BlockedError
 		if errors.As(l.Err, &blocked) {
-			m.Locks[l.Square] = game.AntiRevengeMessage(m.People.Symbols[blocked.Stealer], blocked.Took)
+			m.Locks[l.Square] = game.AntiRevengeMessage(m.Symbols[blocked.Stealer], blocked.Took)
 		} else {
 			m.Locks[l.Square] = l.Err.Error()
 		}
@@ -133,7 +139,7 @@ func (m *Model) loadLast(s *session.Session) {
 	case game.EventSteal:
 		m.LastKind, m.Victim = game.Steal, e.Piece
 	}
-	m.LastText = "Last move: " + m.People.Told(e, true) + "."
+	m.LastText = "Last move: " + lastWords(m.People, e) + "."
 }
 
 // Steal is a seat's steal record: the seat its latest move stole from (-1
@@ -146,7 +152,7 @@ type Steal struct {
 // loadSteals copies every seat's steal record.
 func (m *Model) loadSteals(st *game.State) {
 	m.Steals = m.Steals[:0]
-	for seat := range m.People.Names {
+	for seat := range m.Symbols {
 		m.Steals = append(m.Steals, Steal{From: st.LastSteal(seat), Square: st.StolenSquare(seat)})
 	}
 }
@@ -159,12 +165,12 @@ func (m *Model) StealLine(seat int, bySymbol bool) string {
 	if r.From < 0 {
 		return "no steal"
 	}
-	took, from := r.Square, m.People.object(r.From)
+	took, from := r.Square, m.People.Object(r.From)
 	if took == "" {
 		took = "a square"
 	}
 	if bySymbol {
-		from = m.People.Symbols[r.From]
+		from = m.Symbols[r.From]
 	}
 	return fmt.Sprintf("took %s from %s", took, from)
 }
@@ -284,7 +290,7 @@ func (m *Model) Explain(sq int) string {
 		if owner < 0 {
 			return name + " is empty."
 		}
-		return fmt.Sprintf("%s holds %s.", name, m.People.mark(owner))
+		return fmt.Sprintf("%s holds %s.", name, m.mark(owner))
 	case owner < 0:
 		return name + " is empty: tap to place your mark."
 	case sq == m.Pending:
@@ -292,9 +298,9 @@ func (m *Model) Explain(sq int) string {
 	case owner == m.Mover:
 		return name + " is yours: tap to reinforce it. Nothing changes on the board; your steal record clears and the turn passes (you are asked first)."
 	}
-	text := fmt.Sprintf("%s holds %s: tap to steal it.", name, m.People.mark(owner))
+	text := fmt.Sprintf("%s holds %s: tap to steal it.", name, m.mark(owner))
 	if m.anti {
-		text += fmt.Sprintf(" Then %s may not take your squares until you have moved again.", m.People.Symbols[owner])
+		text += fmt.Sprintf(" Then %s may not take your squares until you have moved again.", m.Symbols[owner])
 	}
 	return text
 }
@@ -304,7 +310,7 @@ func (m *Model) Explain(sq int) string {
 func (m *Model) Spoken(sq int) string {
 	text := m.name(sq) + ", empty"
 	if o := int(m.Owners[sq]); o >= 0 {
-		text = m.name(sq) + ", " + m.People.mark(o)
+		text = m.name(sq) + ", " + m.mark(o)
 	}
 	if m.Locks[sq] != "" {
 		text += ", locked"
@@ -312,112 +318,7 @@ func (m *Model) Spoken(sq int) string {
 	return text
 }
 
-// ---- words ----
-
-// People name the seats in the board's words: each by name ("Ana"), with
-// the seat's symbol added when two seats share a name ("Computer (O)").
-// "You" takes the verb without -s.
-type People struct {
-	Names   []string
-	Symbols []string // the symbol shown for each seat
-}
-
-// PeopleOf names the session's seats.
-func PeopleOf(s *session.Session) People {
-	p := People{}
-	count := map[string]int{}
-	for _, seat := range s.Seats {
-		count[seat.Name]++
-	}
-	for i, seat := range s.Seats {
-		sym := s.SeatSymbol(i)
-		name := seat.Name
-		if count[name] > 1 {
-			name += " (" + sym + ")"
-		}
-		p.Names = append(p.Names, name)
-		p.Symbols = append(p.Symbols, sym)
-	}
-	return p
-}
-
-func (p People) you(seat int) bool { return p.Names[seat] == "You" }
-
-// does is the seat and a verb in the present: "Ana takes", "You take".
-func (p People) does(seat int, verb string) string {
-	if p.you(seat) {
-		return "You " + strings.TrimSuffix(verb, "s")
-	}
-	return p.Names[seat] + " " + verb
-}
-
-// object is the seat after a verb: "Ana", "you".
-func (p People) object(seat int) string {
-	if p.you(seat) {
-		return "you"
-	}
-	return p.Names[seat]
-}
-
-// Plain is a seat's name without the symbol that tells two alike apart.
-func (p People) Plain(seat int) string {
-	return strings.TrimSuffix(p.Names[seat], " ("+p.Symbols[seat]+")")
-}
-
 // mark is a seat's mark by its symbol and whose it is: "O (Bo)".
-func (p People) mark(seat int) string { return fmt.Sprintf("%s (%s)", p.Symbols[seat], p.Plain(seat)) }
-
-// Told is a move's event in words: "Ana takes b4 from Bo" (past: "Ana
-// took b4 from Bo"), "Ana places on c2", "Ana reinforces b3".
-func (p People) Told(e games.Event, past bool) string {
-	switch e.Kind {
-	case game.EventSteal:
-		if past {
-			return fmt.Sprintf("%s took %s from %s", p.Names[e.Seat], e.To, p.object(e.Piece))
-		}
-		return fmt.Sprintf("%s %s from %s", p.does(e.Seat, "takes"), e.To, p.object(e.Piece))
-	case game.EventReinforce:
-		if past {
-			return fmt.Sprintf("%s reinforced %s", p.Names[e.Seat], e.To)
-		}
-		return fmt.Sprintf("%s %s", p.does(e.Seat, "reinforces"), e.To)
-	}
-	if past {
-		return fmt.Sprintf("%s placed on %s", p.Names[e.Seat], e.To)
-	}
-	return fmt.Sprintf("%s on %s", p.does(e.Seat, "places"), e.To)
-}
-
-// MoveText is token i of the session in words, for the move list: "Ana
-// takes b4 from Bo".
-func MoveText(s *session.Session, i int) string {
-	if ev := s.Events(i); len(ev) == 1 {
-		return PeopleOf(s).Told(ev[0], false)
-	}
-	return s.Tokens()[i]
-}
-
-// ResultText is the headline of a finished game: "Ana wins: a full row,
-// rank 4", "Draw: the board is full".
-func ResultText(s *session.Session, out games.Outcome) string {
-	if out.Status != games.Win || len(out.Winners) != 1 {
-		return "Draw: " + out.Reason
-	}
-	return PeopleOf(s).does(out.Winners[0], "wins") + ": " + lineWords(out.Line)
-}
-
-// lineWords names a winning line by its squares: "a full row, rank 4", "a
-// full column, the b-file", "a full diagonal, a1-d4".
-func lineWords(line []string) string {
-	if len(line) < 2 {
-		return "a full line"
-	}
-	first, last := line[0], line[len(line)-1]
-	switch {
-	case first[1:] == last[1:]:
-		return "a full row, rank " + first[1:]
-	case first[0] == last[0]:
-		return "a full column, the " + first[:1] + "-file"
-	}
-	return "a full diagonal, " + first + "-" + last
+func (m *Model) mark(seat int) string {
+	return fmt.Sprintf("%s (%s)", m.Symbols[seat], m.Players[seat])
 }

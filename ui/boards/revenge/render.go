@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/revenge"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
@@ -56,13 +55,6 @@ func (b *Board) Draw(s *session.Session, animate bool) {
 	b.drawn = view
 	b.ctl.refresh()
 	b.Refresh()
-}
-
-// MoveText and ResultText put the move list and the result in the board's
-// words (kit.Teller).
-func (b *Board) MoveText(s *session.Session, i int) string { return MoveText(s, i) }
-func (b *Board) ResultText(s *session.Session, out games.Outcome) string {
-	return ResultText(s, out)
 }
 
 // grid is the geometry for the widget's size now.
@@ -264,8 +256,8 @@ func (r *renderer) paint() {
 
 // symbol is what the board draws for a seat.
 func (r *renderer) symbol(seat int) string {
-	if p := r.b.m.People; seat >= 0 && seat < len(p.Symbols) {
-		return p.Symbols[seat]
+	if syms := r.b.m.Symbols; seat >= 0 && seat < len(syms) {
+		return syms[seat]
 	}
 	return session.Symbol(max(0, seat))
 }
