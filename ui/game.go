@@ -220,6 +220,22 @@ func (gs *gameScreen) playAgain() {
 	gs.u.openSession(n)
 }
 
+// Rematch plays the same game again from its start: the same seed,
+// rules, seats and setup (kit.Replayer, for a board's game-over card).
+func (gs *gameScreen) Rematch() {
+	s := gs.session
+	n, err := session.New(s.Game, s.Rules, s.Seed, s.StartSeats(), s.Setup, gs.u.sessionOptions())
+	if err != nil {
+		gs.u.showError(err)
+		return
+	}
+	gs.u.pace(n)
+	gs.u.openSession(n)
+}
+
+// NewGame opens the new-game dialog for this game (kit.Replayer).
+func (gs *gameScreen) NewGame() { gs.u.NewGameDialog(gs.session.Game.ID()) }
+
 // ---- building ----
 
 func (gs *gameScreen) build() {
@@ -311,6 +327,9 @@ func (gs *gameScreen) build() {
 	if sb, ok := gs.board.(kit.SpokenBoard); ok {
 		gs.spoken = kit.NewSpokenLayer(sb.SpokenSquares)
 		boardView = container.NewStack(gs.board, gs.spoken)
+	}
+	if bo, ok := gs.board.(kit.BoardOverlay); ok {
+		boardView = container.NewStack(boardView, bo.Overlay())
 	}
 	boardView = container.NewStack(boardView, gs.handOverCover())
 

@@ -288,3 +288,34 @@ func TestNewGameDialogUsesTheKnightsLetters(t *testing.T) {
 		t.Fatalf("the seat rows are lettered %q, want A, B and C", texts(nd.seatBox))
 	}
 }
+
+// Rematch plays the same game again: the same seed, rules and seats, so
+// the random starts and obstacles and the bot's draws from the game's
+// stream repeat; the board's game-over card lies over the board.
+func TestKnightsRematchRepeatsTheGame(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, map[string]any{"starts": "random", "obstacles": float64(10)})
+	card := gs.board.(*knights.Board).Overlay()
+	found := false
+	for _, o := range canvasObjects(gs.content) {
+		found = found || o == card
+	}
+	if !found {
+		t.Fatal("the board's game-over card is not on the game screen")
+	}
+	firstTurn := func(gs *gameScreen) string {
+		jump := gs.session.Live().Legal(0)[1] // a jump with a choice for the bot's stream to follow
+		pickAll(t, gs, gs.session.Live().MoveString(0, jump))
+		loop.until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
+		return gs.session.Tokens()[0]
+	}
+	start, played := gs.session.State(0).Hash(), firstTurn(gs)
+	gs.Rematch()
+	again := u.game
+	if again == gs || again.session.Seed != gs.session.Seed || again.session.State(0).Hash() != start {
+		t.Fatalf("the rematch starts elsewhere: seed %d (was %d)", again.session.Seed, gs.session.Seed)
+	}
+	if got := firstTurn(again); got != played {
+		t.Fatalf("the rematch's first turn %q, the game's %q", got, played)
+	}
+}
