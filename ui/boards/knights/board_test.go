@@ -483,3 +483,20 @@ func TestSmallSquaresSnapATapToTheNearestJump(t *testing.T) {
 		t.Fatal("a tap beside a large square's jump was not refused")
 	}
 }
+
+// On a phone one person alone picks with a tap and has no Tab to select
+// with, so Confirm takes no room; several people select, then confirm.
+func TestPhoneShowsConfirmOnlyWhenSeveralPick(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	b.mobile = true
+	h.Redraw()
+	if b.confirmBtn.Visible() {
+		t.Fatal("Confirm shows on a phone for one person, who picks with a tap")
+	}
+	h2, b2 := open(t, []games.SeatInfo{ana, ben}, nil)
+	b2.mobile = true
+	h2.S.Reveal(0)
+	if !b2.confirmBtn.Visible() {
+		t.Fatal("no Confirm on a phone when several people pick")
+	}
+}

@@ -74,10 +74,11 @@ func New(h kit.Host) kit.Board {
 	b.over = newOverlay(b)
 	b.mobile = fyne.CurrentDevice().IsMobile()
 	if b.mobile {
-		// A phone keeps the board large: the countdown and a brief line
-		// share the room beside Confirm, the line in small type.
+		// A phone keeps the board large: the scoreboard shares its row
+		// with Confirm, the countdown and a brief line in small type
+		// follow.
 		b.note.SizeName = theme.SizeNameCaptionText
-		b.controls = container.NewVBox(b.strip, container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), container.NewVBox(timer, b.note)))
+		b.controls = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), b.strip), timer, b.note)
 	} else {
 		b.note.Alignment = fyne.TextAlignCenter
 		b.controls = container.NewVBox(b.strip, b.note, container.NewBorder(nil, nil, nil, b.confirmBtn, timer))
@@ -191,7 +192,9 @@ func (b *Board) updateControls() {
 	} else {
 		b.note.SetText(b.m.Note)
 	}
-	if b.m.Input {
+	// One person alone picks with a tap: a phone, without Tab to select,
+	// has no use for Confirm then and keeps its room.
+	if b.m.Input && (b.m.Confirm || !b.mobile) {
 		b.confirmBtn.Show()
 	} else {
 		b.confirmBtn.Hide()
