@@ -500,3 +500,11 @@ func TestPhoneShowsConfirmOnlyWhenSeveralPick(t *testing.T) {
 		t.Fatal("no Confirm on a phone when several people pick")
 	}
 }
+
+// A new game is announced with its board, its seed and its knights.
+func TestNewGameIsAnnounced(t *testing.T) {
+	h, _ := open(t, []games.SeatInfo{ana, computer}, nil)
+	if h.Said != "Knights on 8 x 8, seed 1: Amber (Ana) on b7 and Ice blue (Computer) on g2." {
+		t.Fatalf("said %q", h.Said)
+	}
+}

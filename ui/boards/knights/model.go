@@ -537,12 +537,14 @@ func (st Story) Empty() bool {
 	return len(st.Slides) == 0 && len(st.Clashes) == 0 && len(st.Closed) == 0 && len(st.Out) == 0
 }
 
-// Story tells a turn's events as far as the device sees them: a jump
-// shows when both its squares are in view, a landing or a collision when
-// its square is; an elimination is public (scores and who is alive
+// Story tells a turn's events as far as the device sees them, in motion
+// and in words (the jumps, the bounces, the closing ring, who is out): a
+// jump shows when both its squares are in view, a landing or a collision
+// when its square is; an elimination is public (scores and who is alive
 // always are) and is told in words even when the knight is in the fog.
 func (m *Model) Story(events []games.Event) Story {
 	var st Story
+	var jumps []string
 	clash := map[int][]int{} // contested square -> seats
 	for _, e := range events {
 		from, to := m.squareOf(e.From), m.squareOf(e.To)
@@ -553,6 +555,7 @@ func (m *Model) Story(events []games.Event) Story {
 			}
 			if m.Visible(to) {
 				st.Landed = append(st.Landed, to)
+				jumps = append(jumps, m.who(e.Seat)+" to "+m.Name(to))
 			}
 		case games.EventCollision:
 			if !m.Visible(to) {
@@ -577,6 +580,9 @@ func (m *Model) Story(events []games.Event) Story {
 		}
 	}
 	var says []string
+	if len(jumps) > 0 {
+		says = append(says, "Jumps: "+joinAnd(jumps)+".")
+	}
 	for _, sq := range st.Clashes {
 		var who []string
 		for _, seat := range clash[sq] {
@@ -589,6 +595,23 @@ func (m *Model) Story(events []games.Event) Story {
 	}
 	st.Says = append(says, st.Says...)
 	return st
+}
+
+// StartText announces a new game: the board, the seed and where the
+// knights the device sees stand ("Knights on 8 x 8, seed 42: Amber (Ana)
+// on b7 and Ice blue (Computer) on g2.").
+func (m *Model) StartText(seed int64) string {
+	var at []string
+	for seat, sq := range m.Knights {
+		if sq >= 0 {
+			at = append(at, m.who(seat)+" on "+m.Name(sq))
+		}
+	}
+	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
+	if len(at) > 0 {
+		text += ": " + joinAnd(at)
+	}
+	return text + "."
 }
 
 // ---- the scoreboard and the game-over table ----

@@ -416,3 +416,15 @@ func TestScoreboardHidesOtherJumpsInTheFog(t *testing.T) {
 		t.Fatalf("without fog the computer's jumps %d, want 4 (g2)", clear.Board[1].Jumps)
 	}
 }
+
+// The turn is told in words with its jumps, as far as the device sees
+// them: "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4."
+func TestStoryTellsTheJumps(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
+	playTurn(t, s, "c5", "f4")
+	m := loaded(s)
+	_, _, events := s.LastTurn()
+	if says := m.Story(events).Says; len(says) != 1 || says[0] != "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4." {
+		t.Fatalf("says %q", says)
+	}
+}

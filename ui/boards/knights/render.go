@@ -151,10 +151,14 @@ func (b *Board) Draw(s *session.Session, animate bool) {
 func (b *Board) drawNow(s *session.Session, animate bool) {
 	b.stopAnim()
 	b.pending = false
+	opening := b.sess != s && s.Plies() == 0
 	b.sess, b.viewIdx = s, s.ViewIndex()
 	s.OnPickTimeout = b.timeout
 	b.refused = -1
 	b.load(s)
+	if opening {
+		b.host.Say(b.m.StartText(s.Seed))
+	}
 	_, _, events := s.LastTurn()
 	story := b.m.Story(events)
 	// A turn is told once to each view of it: after a hand-over the next
