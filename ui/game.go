@@ -79,6 +79,15 @@ func newGameScreen(u *App, s *session.Session) *gameScreen {
 		}
 	}
 	s.OnFinished = func(out games.Outcome) { u.recordResult(s, out) } // the autosave goes in OnMove or redo
+	// A bot that fails stops the game where it is: say so, or the window
+	// just shows no progress.
+	s.OnBotError = func(seat int, err error) {
+		who := "A computer player"
+		if seat >= 0 && seat < len(s.Seats) {
+			who = s.Seats[seat].Name
+		}
+		gs.Refuse(fmt.Sprintf("%s stopped: %v. The game waits here; its last move is kept.", who, err))
+	}
 	gs.build()
 	return gs
 }

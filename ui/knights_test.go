@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/knights"
 )
@@ -317,5 +321,25 @@ func TestKnightsRematchRepeatsTheGame(t *testing.T) {
 	}
 	if got := firstTurn(again); got != played {
 		t.Fatalf("the rematch's first turn %q, the game's %q", got, played)
+	}
+}
+
+// failingBot answers with an error, as a broken bot would.
+type failingBot struct{}
+
+func (failingBot) Choose(context.Context, games.State, int) (games.Move, error) {
+	return games.NoMove, errors.New("it found no move")
+}
+
+// A bot that fails does not leave the window silently without progress:
+// the screen says which computer stopped and why.
+func TestABotThatFailsIsReported(t *testing.T) {
+	u := newTestApp(t)
+	u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return failingBot{}, nil }
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	pickAll(t, gs, "c5")
+	loop.until(t, "the report", func() bool { return gs.lastRefusal != "" })
+	if !strings.Contains(gs.lastRefusal, "Computer stopped: it found no move") || gs.session.Plies() != 0 {
+		t.Fatalf("refusal %q after %d turns", gs.lastRefusal, gs.session.Plies())
 	}
 }
