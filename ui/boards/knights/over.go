@@ -39,10 +39,16 @@ func newOverlay(b *Board) *overlay {
 	}
 	o.title.SizeName = theme.SizeNameHeadingText
 	o.line.Wrapping, o.why.Wrapping = fyne.TextWrapWord, fyne.TextWrapWord
-	o.rematch = widget.NewButtonWithIcon("Rematch", theme.MediaReplayIcon(), b.rematch)
+	button := widget.NewButtonWithIcon
+	if b.mobile { // three buttons across a phone: the words need all the room
+		button = func(label string, _ fyne.Resource, tapped func()) *widget.Button {
+			return widget.NewButton(label, tapped)
+		}
+	}
+	o.rematch = button("Rematch", theme.MediaReplayIcon(), b.rematch)
 	o.rematch.Importance = widget.HighImportance
-	o.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), b.newGame)
-	closeBtn := widget.NewButtonWithIcon("Close", theme.CancelIcon(), b.closeOver)
+	o.newGame = button("New game", theme.DocumentCreateIcon(), b.newGame)
+	closeBtn := button("Close", theme.CancelIcon(), b.closeOver)
 	buttons := container.NewGridWithColumns(1, closeBtn)
 	if _, ok := b.host.(kit.Replayer); ok { // a host that cannot start a game offers only Close
 		buttons = container.NewGridWithColumns(3, o.rematch, o.newGame, closeBtn)

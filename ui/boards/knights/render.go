@@ -70,9 +70,9 @@ func New(h kit.Host) kit.Board {
 	b.timerBar = newBar()
 	timer := container.NewBorder(nil, nil, nil, b.timerText, b.timerBar)
 	b.timerRow = timer
+	b.mobile = fyne.CurrentDevice().IsMobile()
 	b.strip = newScoreStrip()
 	b.over = newOverlay(b)
-	b.mobile = fyne.CurrentDevice().IsMobile()
 	if b.mobile {
 		// A phone keeps the board large: the scoreboard shares its row
 		// with Confirm, the countdown and a brief line in small type
