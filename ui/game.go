@@ -79,6 +79,15 @@ func newGameScreen(u *App, s *session.Session) *gameScreen {
 		}
 	}
 	s.OnFinished = func(out games.Outcome) { u.recordResult(s, out) } // the autosave goes in OnMove or redo
+	// A bot that fails stops the game where it is: say so, or the window
+	// just shows no progress.
+	s.OnBotError = func(seat int, err error) {
+		who := "A computer player"
+		if seat >= 0 && seat < len(s.Seats) {
+			who = s.Seats[seat].Name
+		}
+		gs.Refuse(fmt.Sprintf("%s stopped: %v. The game waits here; its last move is kept.", who, err))
+	}
 	gs.build()
 	return gs
 }
@@ -229,6 +238,22 @@ func (gs *gameScreen) playAgain() {
 	gs.u.openSession(n)
 }
 
+// Rematch plays the same game again from its start: the same seed,
+// rules, seats and setup (kit.Replayer, for a board's game-over card).
+func (gs *gameScreen) Rematch() {
+	s := gs.session
+	n, err := session.New(s.Game, s.Rules, s.Seed, s.StartSeats(), s.Setup, gs.u.sessionOptions())
+	if err != nil {
+		gs.u.showError(err)
+		return
+	}
+	gs.u.pace(n)
+	gs.u.openSession(n)
+}
+
+// NewGame opens the new-game dialog for this game (kit.Replayer).
+func (gs *gameScreen) NewGame() { gs.u.NewGameDialog(gs.session.Game.ID()) }
+
 // ---- building ----
 
 func (gs *gameScreen) build() {
@@ -320,6 +345,9 @@ func (gs *gameScreen) build() {
 	if sb, ok := gs.board.(kit.SpokenBoard); ok {
 		gs.spoken = kit.NewSpokenLayer(sb.SpokenSquares)
 		boardView = container.NewStack(gs.board, gs.spoken)
+	}
+	if bo, ok := gs.board.(kit.BoardOverlay); ok {
+		boardView = container.NewStack(boardView, bo.Overlay())
 	}
 	boardView = container.NewStack(boardView, gs.handOverCover())
 

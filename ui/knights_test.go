@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/boards/knights"
@@ -287,5 +291,56 @@ func TestNewGameDialogUsesTheKnightsLetters(t *testing.T) {
 	}
 	if !labels["A"] || !labels["B"] || !labels["C"] || labels["X"] {
 		t.Fatalf("the seat rows are lettered %q, want A, B and C", texts(nd.seatBox))
+	}
+}
+
+// Rematch plays the same game again: the same seed, rules and seats, so
+// the random starts and obstacles and the bot's draws from the game's
+// stream repeat; the board's game-over card lies over the board.
+func TestKnightsRematchRepeatsTheGame(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, map[string]any{"starts": "random", "obstacles": float64(10)})
+	card := gs.board.(*knights.Board).Overlay()
+	found := false
+	for _, o := range canvasObjects(gs.content) {
+		found = found || o == card
+	}
+	if !found {
+		t.Fatal("the board's game-over card is not on the game screen")
+	}
+	firstTurn := func(gs *gameScreen) string {
+		jump := gs.session.Live().Legal(0)[1] // a jump with a choice for the bot's stream to follow
+		pickAll(t, gs, gs.session.Live().MoveString(0, jump))
+		loop.until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
+		return gs.session.Tokens()[0]
+	}
+	start, played := gs.session.State(0).Hash(), firstTurn(gs)
+	gs.Rematch()
+	again := u.game
+	if again == gs || again.session.Seed != gs.session.Seed || again.session.State(0).Hash() != start {
+		t.Fatalf("the rematch starts elsewhere: seed %d (was %d)", again.session.Seed, gs.session.Seed)
+	}
+	if got := firstTurn(again); got != played {
+		t.Fatalf("the rematch's first turn %q, the game's %q", got, played)
+	}
+}
+
+// failingBot answers with an error, as a broken bot would.
+type failingBot struct{}
+
+func (failingBot) Choose(context.Context, games.State, int) (games.Move, error) {
+	return games.NoMove, errors.New("it found no move")
+}
+
+// A bot that fails does not leave the window silently without progress:
+// the screen says which computer stopped and why.
+func TestABotThatFailsIsReported(t *testing.T) {
+	u := newTestApp(t)
+	u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return failingBot{}, nil }
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	pickAll(t, gs, "c5")
+	loop.until(t, "the report", func() bool { return gs.lastRefusal != "" })
+	if !strings.Contains(gs.lastRefusal, "Computer stopped: it found no move") || gs.session.Plies() != 0 {
+		t.Fatalf("refusal %q after %d turns", gs.lastRefusal, gs.session.Plies())
 	}
 }

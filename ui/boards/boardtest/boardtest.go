@@ -32,6 +32,8 @@ type Host struct {
 	Said    string     // the last neutral message shown
 	Moving  kit.Motion // the motion setting; reduced unless a test changes it
 	Settles int        // how many times the board said its animation ended
+	// Rematches and NewGames count what the board asked for (kit.Replayer).
+	Rematches, NewGames int
 
 	forward kit.Forward
 }
@@ -101,6 +103,11 @@ func (h *Host) Refuse(msg string)         { h.Refusal = msg }
 func (h *Host) Say(msg string)            { h.Said = msg }
 func (h *Host) Motion() kit.Motion        { return h.Moving }
 func (h *Host) Undo()                     { h.S.Undo() }
+
+// Rematch and NewGame count the board's requests; the screen would start
+// a game.
+func (h *Host) Rematch() { h.Rematches++ }
+func (h *Host) NewGame() { h.NewGames++ }
 
 // Settled redraws, as the game screen does to show what it held back.
 func (h *Host) Settled() {

@@ -175,3 +175,23 @@ func (f *Forward) Next(s *session.Session) bool {
 	f.drawn, f.animate = view, animate
 	return animate
 }
+
+// BoardOverlay is implemented by boards that lay something over their
+// squares (knights' game-over table); the game screen stacks it over the
+// board and the squares' spoken names. It is built of plain containers
+// and widgets, so screen readers reach its words, and it takes only the
+// pointer events of its own buttons while shown.
+type BoardOverlay interface {
+	Overlay() fyne.CanvasObject
+}
+
+// Replayer is implemented by a host that can start the next game from the
+// board (knights' game-over overlay: Rematch and New game).
+type Replayer interface {
+	// Rematch starts the same game again from its start: the same seed,
+	// rules, seats and setup, so random starts, obstacles and the bots'
+	// game stream repeat exactly.
+	Rematch()
+	// NewGame opens the new-game dialog for this game.
+	NewGame()
+}

@@ -35,6 +35,19 @@ func (g *Grid) Fit(size fyne.Size) {
 	g.Origin = fyne.NewPos((size.Width-boardW)/2, (size.Height-boardH)/2)
 }
 
+// FitTight is Fit for a board that needs every pixel (a phone): the room
+// for labels is kept only where they are, left of the squares and below
+// them, not on all four sides.
+func (g *Grid) FitTight(size fyne.Size) {
+	room := labelRoom()
+	w := (size.Width - room) / (float32(g.Files) + 2*g.Margin)
+	h := (size.Height - room) / (float32(g.Ranks) + 2*g.Margin)
+	g.Cell = max(1, min(w, h))
+	boardW := g.Cell * float32(g.Files)
+	boardH := g.Cell * float32(g.Ranks)
+	g.Origin = fyne.NewPos(room+(size.Width-room-boardW)/2, (size.Height-room-boardH)/2)
+}
+
 // MinSize is the smallest useful size: cells large enough to touch.
 func (g *Grid) MinSize(minCell float32) fyne.Size {
 	room := 2 * labelRoom()

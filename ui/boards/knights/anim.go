@@ -63,6 +63,7 @@ func (b *Board) play(st Story) {
 // drawn (and told) now, and the screen may show what it held back.
 func (b *Board) endAnim() {
 	b.stopAnim()
+	b.updateOver()
 	b.Refresh()
 	if b.pending && b.sess != nil {
 		s := b.sess

@@ -429,3 +429,119 @@ func TestTrailLettersReadOnTheirSquares(t *testing.T) {
 		}
 	}
 }
+
+// The game-over card waits for the last turn's story, tells the result
+// to the host, asks the host for a Rematch or a New game, and Close (or
+// Escape) hides it to show the final board.
+func TestGameOverCardAfterTheStory(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, ben}, map[string]any{"size": float64(5)})
+	h.Moving = kit.Motion{Speed: 1}
+	held := holdAnims(b)
+	for _, p := range []string{"d5", "c4", "e3", "e3", "e3", "e3", "e3", "e3"} {
+		for b.Animating() {
+			(*held)[len(*held)-1].Tick(1)
+		}
+		if seat, ok := h.S.HandOver(); ok {
+			h.S.Reveal(seat)
+		}
+		h.S.Submit(p)
+	}
+	card := b.Overlay()
+	if !b.Animating() || card.Visible() {
+		t.Fatalf("animating %v, card %v: the card must wait for the story", b.Animating(), card.Visible())
+	}
+	if !strings.HasSuffix(h.Said, "Shared win - Amber (Ana) and Ice blue (Ben) share the win with 2 squares. Stall - decided on squares: no knight could jump for three turns.") {
+		t.Fatalf("the result was not told: %q", h.Said)
+	}
+	(*held)[len(*held)-1].Tick(1)
+	if !card.Visible() || b.over.title.Text != "Shared win" || len(b.over.table.Objects) != 2 {
+		t.Fatalf("after the story: card %v, title %q, rows %d", card.Visible(), b.over.title.Text, len(b.over.table.Objects))
+	}
+	test.Tap(b.over.rematch)
+	test.Tap(b.over.newGame)
+	if h.Rematches != 1 || h.NewGames != 1 {
+		t.Fatalf("rematches %d, new games %d", h.Rematches, h.NewGames)
+	}
+	if !b.Key(fyne.KeyEscape) || card.Visible() {
+		t.Fatal("Escape did not close the card")
+	}
+	h.Redraw()
+	if card.Visible() {
+		t.Fatal("a closed card came back at the next redraw")
+	}
+}
+
+// The scoreboard under the board shows each seat's jumps as a bar in its
+// colour: Amber's four jumps from b7 fill half of it.
+func TestScoreboardBars(t *testing.T) {
+	_, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	r := test.WidgetRenderer(b.strip).(*stripRenderer)
+	b.strip.Resize(fyne.NewSize(400, 40))
+	r.Layout(b.strip.Size())
+	c := r.chips[0]
+	if c.letter.Text != "A" || c.score.Text != "1" || c.fill.FillColor != kit.SeatColor(0) || c.fill.Size().Width != c.track.Size().Width/2 {
+		t.Fatalf("Amber's chip: %q %q, bar %v of %v", c.letter.Text, c.score.Text, c.fill.Size().Width, c.track.Size().Width)
+	}
+}
+
+// On a phone 412 dp wide an 8 x 8 board's squares take the room the
+// labels do not need on the right: 49 dp, not 46.6 (44 is the least).
+func TestPhoneSquaresAreATouchTarget(t *testing.T) {
+	_, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	b.mobile = true
+	b.Resize(fyne.NewSize(412, 412))
+	if c := b.grid().Cell; c < 48 {
+		t.Fatalf("squares of %v dp at 412 wide", c)
+	}
+}
+
+// On 16 x 16 squares smaller than a finger, a tap that lands next to a
+// jump picks that jump; larger squares refuse it as before.
+func TestSmallSquaresSnapATapToTheNearestJump(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, map[string]any{"size": float64(16)})
+	b.Resize(fyne.NewSize(412, 412)) // 16 squares of about 24 dp
+	h.Redraw()
+	jump := b.m.Legal[0]
+	g := b.grid()
+	c := g.Center(jump%16, jump/16)
+	off := fyne.NewPos(c.X+g.Cell*0.7, c.Y) // in the square to the right
+	if b.squareAt(off) == jump {
+		t.Fatal("the tap is meant to miss the jump's square")
+	}
+	test.TapAt(b, off)
+	h.Loop.Until(t, "the turn", func() bool { return h.S.Plies() == 1 })
+	if got := strings.Split(h.Tokens(), ",")[0]; got != b.m.Name(jump) && !strings.HasPrefix(h.Tokens(), b.m.Name(jump)+",") {
+		t.Fatalf("played %q, want %s", h.Tokens(), b.m.Name(jump))
+	}
+	big, bb := open(t, []games.SeatInfo{ana, computer}, nil)
+	bc := bb.grid().Center(bb.m.Legal[0]%8, bb.m.Legal[0]/8)
+	test.TapAt(bb, fyne.NewPos(bc.X+bb.grid().Cell*0.7, bc.Y))
+	if big.S.Plies() != 0 || big.Refusal == "" {
+		t.Fatal("a tap beside a large square's jump was not refused")
+	}
+}
+
+// On a phone one person alone picks with a tap and has no Tab to select
+// with, so Confirm takes no room; several people select, then confirm.
+func TestPhoneShowsConfirmOnlyWhenSeveralPick(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	b.mobile = true
+	h.Redraw()
+	if b.confirmBtn.Visible() {
+		t.Fatal("Confirm shows on a phone for one person, who picks with a tap")
+	}
+	h2, b2 := open(t, []games.SeatInfo{ana, ben}, nil)
+	b2.mobile = true
+	h2.S.Reveal(0)
+	if !b2.confirmBtn.Visible() {
+		t.Fatal("no Confirm on a phone when several people pick")
+	}
+}
+
+// A new game is announced with its board, its seed and its knights.
+func TestNewGameIsAnnounced(t *testing.T) {
+	h, _ := open(t, []games.SeatInfo{ana, computer}, nil)
+	if h.Said != "Knights on 8 x 8, seed 1: Amber (Ana) on b7 and Ice blue (Computer) on g2." {
+		t.Fatalf("said %q", h.Said)
+	}
+}

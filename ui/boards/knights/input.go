@@ -3,6 +3,8 @@ package knights
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // act carries out what the model said an input means: submit a pick (a
@@ -55,9 +57,29 @@ func (b *Board) squareAt(p fyne.Position) int {
 func (b *Board) Tapped(ev *fyne.PointEvent) {
 	b.focus()
 	b.skip()
-	if sq := b.squareAt(ev.Position); sq >= 0 {
+	if sq := b.tapTarget(ev.Position); sq >= 0 {
 		b.act(b.m.Tap(sq))
 	}
+}
+
+// tapTarget is the square a tap means. When the squares are smaller than
+// a finger (16 x 16 on a phone) a tap that misses the jumps goes to the
+// nearest jump within a square's width of it, so a tap a little off
+// still lands on the square meant; larger squares take the tap as it is.
+func (b *Board) tapTarget(p fyne.Position) int {
+	sq := b.squareAt(p)
+	g := b.grid()
+	if sq < 0 || b.m.IsLegal(sq) || g.Cell >= kit.MinTouch {
+		return sq
+	}
+	best, bestD := sq, g.Cell*g.Cell
+	for _, l := range b.m.Legal {
+		c := g.Center(l%b.m.N, l/b.m.N)
+		if d := (c.X-p.X)*(c.X-p.X) + (c.Y-p.Y)*(c.Y-p.Y); d <= bestD {
+			best, bestD = l, d
+		}
+	}
+	return best
 }
 
 // TappedSecondary (a right-click, or a long press on a phone) says what is
@@ -96,6 +118,10 @@ func (b *Board) Key(k fyne.KeyName) bool {
 		if k == fyne.KeyEscape {
 			return true
 		}
+	}
+	if k == fyne.KeyEscape && b.over.layer.Visible() {
+		b.closeOver() // Escape closes the game-over card before it leaves the game
+		return true
 	}
 	used := false
 	switch k {

@@ -19,6 +19,7 @@ package knights
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tabulagames/tabula/games"
@@ -60,17 +61,19 @@ type Model struct {
 	Winners []int // the winners once the game is over: a gold glow
 	Fogged  bool  // some squares are in the fog
 
-	Device   int    // whose view is drawn, -1 nobody's (fog everywhere)
-	Picker   int    // the seat picking on this device now, -1 none
-	Input    bool   // a person may pick now
-	Confirm  bool   // several people pick this turn: select, then Confirm
-	Legal    []int  // the picker's jumps, in jump order
-	Selected int    // the selected square, -1 none
-	Hint     int    // the hinted square, -1 none
-	Last     []int  // where knights landed in the last turn: soft rings
-	Clashes  []int  // the squares contested in the last turn: red rings
-	Note     string // the line under the board
-	Brief    string // the same without what to do, for a phone
+	Device   int        // whose view is drawn, -1 nobody's (fog everywhere)
+	Picker   int        // the seat picking on this device now, -1 none
+	Input    bool       // a person may pick now
+	Confirm  bool       // several people pick this turn: select, then Confirm
+	Legal    []int      // the picker's jumps, in jump order
+	Selected int        // the selected square, -1 none
+	Hint     int        // the hinted square, -1 none
+	Last     []int      // where knights landed in the last turn: soft rings
+	Clashes  []int      // the squares contested in the last turn: red rings
+	Note     string     // the line under the board
+	Brief    string     // the same without what to do, for a phone
+	Board    []Standing // the scoreboard: every seat by score
+	Over     *Over      // the game-over overlay, nil while the game runs or the past is shown
 
 	pickKey  [2]int // the view and the picker the selection belongs to
 	waiting  string // who the turn waits for, when the device has picked
@@ -171,6 +174,8 @@ func (m *Model) Load(s *session.Session) {
 	m.waiting = m.waitingFor(s)
 	m.Last, m.Clashes = m.lastMarks(s)
 	m.Note, m.Brief = m.note(s)
+	m.Board = m.standings(s)
+	m.Over = m.over(s)
 }
 
 // hidden reports whether the shown position keeps secrets from the
@@ -538,12 +543,14 @@ func (st Story) Empty() bool {
 	return len(st.Slides) == 0 && len(st.Clashes) == 0 && len(st.Closed) == 0 && len(st.Out) == 0
 }
 
-// Story tells a turn's events as far as the device sees them: a jump
-// shows when both its squares are in view, a landing or a collision when
-// its square is; an elimination is public (scores and who is alive
+// Story tells a turn's events as far as the device sees them, in motion
+// and in words (the jumps, the bounces, the closing ring, who is out): a
+// jump shows when both its squares are in view, a landing or a collision
+// when its square is; an elimination is public (scores and who is alive
 // always are) and is told in words even when the knight is in the fog.
 func (m *Model) Story(events []games.Event) Story {
 	var st Story
+	var jumps []string
 	clash := map[int][]int{} // contested square -> seats
 	for _, e := range events {
 		from, to := m.squareOf(e.From), m.squareOf(e.To)
@@ -554,6 +561,7 @@ func (m *Model) Story(events []games.Event) Story {
 			}
 			if m.Visible(to) {
 				st.Landed = append(st.Landed, to)
+				jumps = append(jumps, m.who(e.Seat)+" to "+m.Name(to))
 			}
 		case games.EventCollision:
 			if !m.Visible(to) {
@@ -578,6 +586,9 @@ func (m *Model) Story(events []games.Event) Story {
 		}
 	}
 	var says []string
+	if len(jumps) > 0 {
+		says = append(says, "Jumps: "+joinAnd(jumps)+".")
+	}
 	for _, sq := range st.Clashes {
 		var who []string
 		for _, seat := range clash[sq] {
@@ -590,4 +601,140 @@ func (m *Model) Story(events []games.Event) Story {
 	}
 	st.Says = append(says, st.Says...)
 	return st
+}
+
+// StartText announces a new game: the board, the seed and where the
+// knights the device sees stand ("Knights on 8 x 8, seed 42: Amber (Ana)
+// on b7 and Ice blue (Computer) on g2.").
+func (m *Model) StartText(seed int64) string {
+	var at []string
+	for seat, sq := range m.Knights {
+		if sq >= 0 {
+			at = append(at, m.who(seat)+" on "+m.Name(sq))
+		}
+	}
+	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
+	if len(at) > 0 {
+		text += ": " + joinAnd(at)
+	}
+	return text + "."
+}
+
+// ---- the scoreboard and the game-over table ----
+
+// Standing is one seat on the scoreboard and in the game-over table.
+type Standing struct {
+	Seat    int
+	Who     string // "Amber (Ana)"
+	Human   bool
+	Squares int
+	Jumps   int // legal jumps now (the mobility bar), -1 hidden by the fog
+	Out     bool
+	Won     bool
+}
+
+// standings are the seats by score, most squares first (ties in seat
+// order). Under fog the other seats' jumps stay hidden (knights.md 10.2);
+// scores and who is out are public.
+func (m *Model) standings(s *session.Session) []Standing {
+	win := map[int]bool{}
+	for _, w := range m.Winners {
+		win[w] = true
+	}
+	out := make([]Standing, m.St.Seats())
+	for seat := range out {
+		jumps := -1
+		if !m.Fogged || seat == m.Device {
+			jumps = m.St.Mobility(seat)
+		}
+		if m.Out[seat] {
+			jumps = 0
+		}
+		out[seat] = Standing{Seat: seat, Who: m.who(seat), Human: s.Seats[seat].Human(), Squares: m.St.Score(seat),
+			Jumps: jumps, Out: m.Out[seat], Won: win[seat]}
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int {
+		if a.Squares != b.Squares {
+			return b.Squares - a.Squares
+		}
+		return wonFirst(a) - wonFirst(b) // equal squares: the winners first
+	})
+	return out
+}
+
+func wonFirst(r Standing) int {
+	if r.Won {
+		return 0
+	}
+	return 1
+}
+
+// Over is the game-over overlay (knights.md 12): a headline for the
+// people at the device, who won with how many squares, why when the
+// stall rule ended it, and every seat by score.
+type Over struct {
+	Title string // "Victory", "Defeated", "Shared win", "Game over"
+	Line  string // "Amber (Ana) wins with 14 squares"
+	Why   string // "Stall - decided on squares", or ""
+	Rows  []Standing
+}
+
+// Result is a row's result in words: "winner", "out" or "standing".
+func (r Standing) Result() string {
+	switch {
+	case r.Won:
+		return "winner"
+	case r.Out:
+		return "out"
+	}
+	return "standing"
+}
+
+// over is the overlay of a finished game: "Victory" when a person at the
+// device won, "Defeated" when a computer did, "Shared win" for several
+// winners; a game of computers alone is simply over.
+func (m *Model) over(s *session.Session) *Over {
+	out := m.St.Outcome()
+	if !out.Over() || m.viewing {
+		return nil
+	}
+	o := &Over{Title: "Game over", Rows: m.Board}
+	var who []string
+	humanWon := false
+	for _, w := range out.Winners {
+		who = append(who, m.who(w))
+		humanWon = humanWon || s.Seats[w].Human()
+	}
+	squares := 0
+	if len(out.Winners) > 0 {
+		squares = m.St.Score(out.Winners[0])
+	}
+	sq := fmt.Sprintf("%d %s", squares, plural(squares, "square", "squares"))
+	switch {
+	case m.St.Seats() == 1:
+		o.Line = fmt.Sprintf("%s lasted %s", who[0], sq)
+	case len(who) > 1:
+		o.Title, o.Line = "Shared win", fmt.Sprintf("%s share the win with %s", joinAnd(who), sq)
+	case humanWon:
+		o.Title, o.Line = "Victory", fmt.Sprintf("%s wins with %s", who[0], sq)
+	case s.HasHuman():
+		o.Title, o.Line = "Defeated", fmt.Sprintf("%s wins - %s", who[0], sq)
+	default:
+		o.Line = fmt.Sprintf("%s wins with %s", who[0], sq)
+	}
+	if m.St.Stalled() {
+		o.Why = "Stall - decided on squares: no knight could jump for three turns"
+	}
+	return o
+}
+
+// Announcement is the finished game in one sentence, as the screen
+// tells it when the game ends: "Victory - Amber (Ana) wins with 14
+// squares."
+func (o *Over) Announcement() string {
+	text := o.Title + " - " + o.Line
+	if o.Why != "" {
+		text += ". " + o.Why
+	}
+	return text + "."
 }

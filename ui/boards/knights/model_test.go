@@ -345,3 +345,86 @@ func TestNoteSaysWhoPicksAndTheSeed(t *testing.T) {
 		t.Fatalf("a tap while waiting: %+v", r)
 	}
 }
+
+// replayed is a game replayed from its tokens with the seats given
+// (bots included: their turns are in the tokens), seed 1.
+func replayed(t *testing.T, seats []games.SeatInfo, rules map[string]any, tokens ...string) *session.Session {
+	t.Helper()
+	rules["players"] = float64(len(seats))
+	s, err := session.FromRecord(&games.Record{Game: game.ID, Rules: rules, Seed: 1, Seats: seats, Moves: tokens},
+		session.Options{Post: func(func()) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The game-over card: "Victory" when a person at the device won,
+// "Defeated" when a computer did, nothing of the kind between computers;
+// the table lists every seat by score, the winner first on equal squares.
+// 5 x 5, the ring closing every 2 turns: after d5,c4 and c3,a5 Amber's
+// knight on c3 is out and Ice blue wins, 3 squares each.
+func TestOverSaysVictoryOrDefeatAndListsTheSeats(t *testing.T) {
+	rules := func() map[string]any { return map[string]any{"size": float64(5), "shrink": float64(2)} }
+	for _, c := range []struct {
+		what        string
+		seats       []games.SeatInfo
+		title, line string
+	}{
+		{"a person won", []games.SeatInfo{computer, ana}, "Victory", "Ice blue (Ana) wins with 3 squares"},
+		{"a computer won", []games.SeatInfo{ana, computer}, "Defeated", "Ice blue (Computer) wins - 3 squares"},
+		{"computers alone", []games.SeatInfo{computer, computer}, "Game over", "Ice blue (Computer) wins with 3 squares"},
+	} {
+		m := loaded(replayed(t, c.seats, rules(), "d5,c4", "c3,a5"))
+		if m.Over == nil || m.Over.Title != c.title || m.Over.Line != c.line || m.Over.Why != "" {
+			t.Fatalf("%s: %+v", c.what, m.Over)
+		}
+		rows := m.Over.Rows
+		if len(rows) != 2 || rows[0].Seat != 1 || rows[0].Result() != "winner" || rows[1].Result() != "out" || rows[1].Squares != 3 {
+			t.Fatalf("%s: table %+v", c.what, rows)
+		}
+	}
+}
+
+// Three turns of bounces end the game on squares: a shared win, with why.
+func TestOverTellsAStallAndASharedWin(t *testing.T) {
+	s := replayed(t, []games.SeatInfo{ana, ben}, map[string]any{"size": float64(5)}, "d5,c4", "e3,e3", "e3,e3", "e3,e3")
+	m := loaded(s)
+	want := "Shared win - Amber (Ana) and Ice blue (Ben) share the win with 2 squares. Stall - decided on squares: no knight could jump for three turns."
+	if m.Over == nil || m.Over.Announcement() != want {
+		t.Fatalf("over %+v", m.Over)
+	}
+	s.SetView(3)
+	if m.Load(s); m.Over != nil {
+		t.Fatal("the card shows while an earlier position is looked at")
+	}
+}
+
+// The scoreboard: seats by score with their jumps now; under fog another
+// seat's jumps are hidden (knights.md 10.2), its squares are not.
+func TestScoreboardHidesOtherJumpsInTheFog(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, computer}, map[string]any{"fog": true}, 42)
+	m := loaded(s)
+	if len(m.Board) != 2 || m.Board[0].Seat != 0 || m.Board[0].Jumps != 4 || !m.Board[0].Human {
+		t.Fatalf("Ana's standing %+v", m.Board)
+	}
+	if m.Board[1].Jumps != -1 || m.Board[1].Squares != 1 || m.Board[1].Human {
+		t.Fatalf("the computer's standing under fog %+v", m.Board[1])
+	}
+	clear := loaded(newSession(t, []games.SeatInfo{ana, computer}, nil, 42))
+	if clear.Board[1].Jumps != 4 {
+		t.Fatalf("without fog the computer's jumps %d, want 4 (g2)", clear.Board[1].Jumps)
+	}
+}
+
+// The turn is told in words with its jumps, as far as the device sees
+// them: "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4."
+func TestStoryTellsTheJumps(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
+	playTurn(t, s, "c5", "f4")
+	m := loaded(s)
+	_, _, events := s.LastTurn()
+	if says := m.Story(events).Says; len(says) != 1 || says[0] != "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4." {
+		t.Fatalf("says %q", says)
+	}
+}

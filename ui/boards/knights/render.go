@@ -50,6 +50,9 @@ type Board struct {
 	timerText  *canvas.Text
 	timerBar   *bar
 	timerRow   *fyne.Container // hidden without a countdown, so it takes no room
+	strip      *scoreStrip
+	over       *overlay
+	overClosed bool // the game-over card was closed, to look at the board
 	controls   fyne.CanvasObject
 }
 
@@ -68,14 +71,17 @@ func New(h kit.Host) kit.Board {
 	timer := container.NewBorder(nil, nil, nil, b.timerText, b.timerBar)
 	b.timerRow = timer
 	b.mobile = fyne.CurrentDevice().IsMobile()
+	b.strip = newScoreStrip()
+	b.over = newOverlay(b)
 	if b.mobile {
-		// A phone keeps the board large: the countdown and a brief line
-		// share the room beside Confirm, the line in small type.
+		// A phone keeps the board large: the scoreboard shares its row
+		// with Confirm, the countdown and a brief line in small type
+		// follow.
 		b.note.SizeName = theme.SizeNameCaptionText
-		b.controls = container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), container.NewVBox(timer, b.note))
+		b.controls = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), b.strip), timer, b.note)
 	} else {
 		b.note.Alignment = fyne.TextAlignCenter
-		b.controls = container.NewVBox(b.note, container.NewBorder(nil, nil, nil, b.confirmBtn, timer))
+		b.controls = container.NewVBox(b.strip, b.note, container.NewBorder(nil, nil, nil, b.confirmBtn, timer))
 	}
 	b.showTimer(0, 0)
 	b.ExtendBaseWidget(b)
@@ -84,6 +90,42 @@ func New(h kit.Host) kit.Board {
 
 // Controls are the line, the countdown and Confirm under the board.
 func (b *Board) Controls() fyne.CanvasObject { return b.controls }
+
+// Overlay is the game-over card the screen lays over the board
+// (kit.BoardOverlay).
+func (b *Board) Overlay() fyne.CanvasObject { return b.over.layer }
+
+// updateOver shows the game-over card once the game is over and its
+// last turn has been told, unless it was closed.
+func (b *Board) updateOver() {
+	if b.m.Over == nil {
+		b.overClosed = false
+	}
+	if b.m.Over == nil || b.anim != nil || b.overClosed {
+		b.over.set(nil)
+		return
+	}
+	b.over.set(b.m.Over)
+}
+
+// closeOver hides the game-over card, to look at the final board.
+func (b *Board) closeOver() {
+	b.overClosed = true
+	b.updateOver()
+}
+
+// rematch and newGame are the card's buttons: the host starts the game.
+func (b *Board) rematch() {
+	if r, ok := b.host.(kit.Replayer); ok {
+		r.Rematch()
+	}
+}
+
+func (b *Board) newGame() {
+	if r, ok := b.host.(kit.Replayer); ok {
+		r.NewGame()
+	}
+}
 
 // SeatNote is a seat's squares, and whether it is out, for the side panel.
 func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
@@ -109,28 +151,39 @@ func (b *Board) Draw(s *session.Session, animate bool) {
 func (b *Board) drawNow(s *session.Session, animate bool) {
 	b.stopAnim()
 	b.pending = false
+	opening := b.sess != s && s.Plies() == 0
 	b.sess, b.viewIdx = s, s.ViewIndex()
 	s.OnPickTimeout = b.timeout
 	b.refused = -1
 	b.load(s)
+	if opening {
+		b.host.Say(b.m.StartText(s.Seed))
+	}
 	_, _, events := s.LastTurn()
 	story := b.m.Story(events)
 	// A turn is told once to each view of it: after a hand-over the next
 	// person hears and sees what their own view shows of it.
 	told := fmt.Sprintf("%d %v", s.ViewIndex(), story)
 	if animate && told != b.told {
-		if len(story.Says) > 0 {
-			b.host.Say(strings.Join(story.Says, " "))
+		says := story.Says
+		if b.m.Over != nil { // the last turn: its story, then the result
+			says = append(says, b.m.Over.Announcement())
+		}
+		if len(says) > 0 {
+			b.host.Say(strings.Join(says, " "))
 		}
 		b.play(story)
 	}
 	b.told = told
+	b.updateOver()
 	b.Refresh()
 }
 
 // load copies the session into the model and the controls.
 func (b *Board) load(s *session.Session) {
 	b.m.Load(s)
+	b.strip.set(b.m.Board)
+	b.updateOver()
 	b.updateControls()
 	b.updateCountdown(s)
 	b.updatePulse()
@@ -143,7 +196,9 @@ func (b *Board) updateControls() {
 	} else {
 		b.note.SetText(b.m.Note)
 	}
-	if b.m.Input {
+	// One person alone picks with a tap: a phone, without Tab to select,
+	// has no use for Confirm then and keeps its room.
+	if b.m.Input && (b.m.Confirm || !b.mobile) {
 		b.confirmBtn.Show()
 	} else {
 		b.confirmBtn.Hide()
@@ -163,8 +218,18 @@ func (b *Board) Animating() bool { return b.anim != nil }
 func (b *Board) grid() *kit.Grid {
 	n := max(1, b.m.N)
 	g := &kit.Grid{Files: n, Ranks: n}
-	g.Fit(b.Size())
+	b.fit(g, b.Size())
 	return g
+}
+
+// fit sizes the squares: on a phone they take the room the right and
+// top labels would keep (44 dp squares on 8 x 8 at 412 dp wide).
+func (b *Board) fit(g *kit.Grid, size fyne.Size) {
+	if b.mobile {
+		g.FitTight(size)
+		return
+	}
+	g.Fit(size)
 }
 
 // SpokenSquares names each square for screen readers: "d5, Amber's trail".
@@ -480,7 +545,7 @@ func (r *renderer) MinSize() fyne.Size {
 }
 
 func (r *renderer) Layout(size fyne.Size) {
-	r.grid.Fit(size)
+	r.b.fit(&r.grid, size)
 	r.grid.LayoutLabels()
 	r.Refresh()
 }
@@ -491,7 +556,7 @@ func (r *renderer) Refresh() {
 	b, m := r.b, &r.b.m
 	if m.N != r.n {
 		r.build(m.N)
-		r.grid.Fit(b.Size())
+		b.fit(&r.grid, b.Size())
 		r.grid.LayoutLabels()
 	}
 	if m.St == nil {
