@@ -2,9 +2,9 @@ package games_test
 
 import (
 	"errors"
+	"io"
 	"regexp"
 	"slices"
-	"io"
 	"strings"
 	"testing"
 
