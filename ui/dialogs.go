@@ -181,7 +181,7 @@ func (u *App) NewGameDialog(id string) {
 
 // newGameWidth is the New game dialog's width on a large window: room
 // for the rules' help on one line each.
-const newGameWidth = 720
+const newGameWidth = 800
 
 func (u *App) dialogSize(w, h float32) fyne.Size {
 	ws := u.win.Canvas().Size()
@@ -215,6 +215,7 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	nd.problem = widget.NewLabel("")
 	nd.problem.Importance = widget.DangerImportance
 	nd.problem.Wrapping = fyne.TextWrapWord
+	nd.problem.Hide() // it takes no room until there is a problem
 	nd.box = container.NewVBox()
 
 	nd.seatBox = container.NewVBox()
@@ -490,6 +491,12 @@ func (r *formRows) add(label string, ctl fyne.CanvasObject, help string) {
 		h.Importance = widget.LowImportance
 		right.Add(h)
 	}
+	if c, ok := ctl.(*widget.Check); ok && r.mobile {
+		c.Text = label // one line, and the words take the tap too
+		c.Refresh()
+		r.box.Add(right)
+		return
+	}
 	if r.mobile {
 		r.box.Add(container.NewVBox(l, right))
 		return
@@ -497,6 +504,13 @@ func (r *formRows) add(label string, ctl fyne.CanvasObject, help string) {
 	l.Wrapping = fyne.TextWrapOff // the label column is as wide as the longest label
 	r.box.Add(l)
 	r.box.Add(right)
+}
+
+// tell shows a problem under the form, or hides the line when msg is "".
+func (nd *newGameForm) tell(msg string) {
+	nd.problem.SetText(msg)
+	nd.problem.Hidden = msg == ""
+	nd.problem.Refresh()
 }
 
 // check shows at once what is wrong with the rules as set (a value the
@@ -508,10 +522,10 @@ func (nd *newGameForm) check() {
 	}
 	_, err := nd.rulesNow()
 	if err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return
 	}
-	nd.problem.SetText("")
+	nd.tell("")
 }
 
 // rulesNow are the rules the form shows, validated, and tried on the
@@ -546,28 +560,28 @@ func (nd *newGameForm) start() bool {
 func (nd *newGameForm) session() (*session.Session, bool) {
 	rules, err := nd.rulesNow()
 	if err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	seats := make([]games.SeatInfo, len(nd.seats))
 	for i, sf := range nd.seats {
 		seats[i] = sf.value()
 		if !seats[i].Human() && seats[i].Bot == "" {
-			nd.problem.SetText(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
+			nd.tell(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
 			return nil, false
 		}
 	}
 	if err := distinctNames(seats); err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	if err := session.DistinctSymbols(seats); err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	s, err := nd.u.newSession(nd.g, rules, seats, nil)
 	if err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	saved := map[string]any{}

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -135,7 +136,9 @@ func ruleIntText(spec games.RuleSpec, v int) string {
 // A see-through layer on top, scrollable and nothing else, takes the
 // wheel first; taps, hovering and dragging still reach what is under it.
 func formScroll(content fyne.CanvasObject) (*container.Scroll, fyne.CanvasObject) {
-	scroll := container.NewVScroll(content)
+	// Room on the right for the scroll bar, which is drawn over the content.
+	clear := container.New(layout.NewCustomPaddedLayout(0, 0, 0, theme.ScrollBarSize()+theme.Padding()), content)
+	scroll := container.NewVScroll(clear)
 	return scroll, container.NewStack(scroll, newWheelLayer(scroll))
 }
 

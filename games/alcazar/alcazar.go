@@ -44,7 +44,7 @@ func (Game) SeatRange() (int, int) { return 2, 2 }
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: "bothLinesDraw", Label: "Two lines at once draw", Kind: games.BoolRule, Default: false,
-			Help: "When both players have a line after the pieces move: on, it is a draw; off, play goes on."},
+			Help: "On: a draw when both players have a line after the pieces move. Off: play goes on."},
 		{Key: "turnLimit", Label: "Turn limit", Kind: games.IntRule, Default: 0, Min: 0, Max: 1000,
 			RangeText: "0 (no limit) or a whole number up to 1000",
 			Zero:      "No limit",

@@ -148,9 +148,9 @@ func (Game) SeatRange() (int, int) { return 2, 2 }
 // RuleSpecs are the house rules of section 3.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
-		{Key: RuleP1, Label: "First player is a", Kind: games.ChoiceRule, Default: "bomber", Choices: characterNames[:],
+		{Key: RuleP1, Label: "First player", Kind: games.ChoiceRule, Default: "bomber", Choices: characterNames[:],
 			Help: "A Bomber drops bombs; a Freezer drops ice blocks."},
-		{Key: RuleP2, Label: "Second player is a", Kind: games.ChoiceRule, Default: "freezer", Choices: characterNames[:],
+		{Key: RuleP2, Label: "Second player", Kind: games.ChoiceRule, Default: "freezer", Choices: characterNames[:],
 			Help: "A Bomber drops bombs; a Freezer drops ice blocks."},
 		{Key: RuleHP, Label: "Health", Kind: games.IntRule, Default: 5, Min: 1, Max: 20,
 			Help: "Both players start with this much; each hit by kicked ice takes one."},

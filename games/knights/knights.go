@@ -73,7 +73,7 @@ func (Game) RuleSpecs() []games.RuleSpec {
 			Help:      "Blocked squares scattered at random at the start, never where a knight begins."},
 		{Key: TimerRule, Label: "Pick timer", Kind: games.IntRule, Default: 0, Min: 0, Max: 30,
 			Allowed: func(n int) bool { return n%10 == 0 }, RangeText: "0 (off), 10, 20 or 30", Zero: "Off",
-			Help: "Seconds each person has to pick; then the chosen square, or the first possible one, is played."},
+			Help: "Seconds each person has to pick; when time is up, a square is played for them."},
 		{Key: ShrinkRule, Label: "Shrinking board", Kind: games.IntRule, Default: 0, Min: 0, Max: 32, Zero: "Off",
 			RangeText: "0 (off) or a whole number of turns up to 32",
 			Help:      "Every this many turns the outermost ring with an empty square closes."},
@@ -81,7 +81,7 @@ func (Game) RuleSpecs() []games.RuleSpec {
 			Help: "Each knight sees only the squares one or two jumps away."},
 		{Key: StartsRule, Label: "Start squares", Kind: games.ChoiceRule, Default: StartsStandard,
 			Choices: []string{StartsStandard, StartsCorners, StartsRandom},
-			Help:    "Standard: near the corners. Corners: in the corners. Random: anywhere on the board."},
+			Help:    "Standard: near the corners. Corners: in the corners. Random: anywhere."},
 	}
 }
 
