@@ -301,3 +301,32 @@ func TestResultLineNamesTheLoser(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// On a phone every rule's label stands above its control, nothing side
+// by side, and the form fits 412 px without scrolling sideways.
+func TestNewGameRulesStackOnAPhone(t *testing.T) {
+	u := newTestApp(t)
+	u.mobile = true
+	g, _ := games.Lookup("knights")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build(twoPeople, nil))
+	defer w.Close()
+	w.Resize(fyne.NewSize(412, 1600))
+	var label *widget.Label
+	walk(nd.box, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Text == "Board size" {
+			label = l
+		}
+	})
+	if label == nil {
+		t.Fatal("no Board size label")
+	}
+	d := fyne.CurrentApp().Driver()
+	minus := stepperButtons(nd)[0]
+	if d.AbsolutePositionForObject(label).Y+label.Size().Height > d.AbsolutePositionForObject(minus).Y {
+		t.Fatalf("the label is beside its stepper: label at %v, stepper at %v", d.AbsolutePositionForObject(label), d.AbsolutePositionForObject(minus))
+	}
+	if min := nd.box.MinSize().Width; min > 412 {
+		t.Fatalf("the form needs %v px", min)
+	}
+}
