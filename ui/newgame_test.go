@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
 )
 
@@ -328,5 +329,18 @@ func TestNewGameRulesStackOnAPhone(t *testing.T) {
 	}
 	if min := nd.box.MinSize().Width; min > 412 {
 		t.Fatalf("the form needs %v px", min)
+	}
+}
+
+// The rules a game's Help explains are called as the New game dialog
+// calls them: one name per rule.
+func TestHelpNamesEachRuleByItsLabel(t *testing.T) {
+	for _, g := range playable() {
+		help := assets.Help(g.ID())
+		for _, sp := range g.RuleSpecs() {
+			if !strings.Contains(help, "**"+sp.Label+"**") {
+				t.Errorf("%s: the Help does not explain **%s**", g.ID(), sp.Label)
+			}
+		}
 	}
 }
