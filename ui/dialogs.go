@@ -206,7 +206,8 @@ type newGameForm struct {
 type seatForm struct {
 	name   *escEntry
 	kind   *widget.Select
-	bot    *widget.Select
+	bot    *widget.Select // the computer opponents by the names people read
+	bots   []ai.Spec      // what bot offers, in its order
 	about  *widget.Label
 	symbol *widget.Select // the symbol shown for the seat, for games whose seats choose one; else nil
 }
@@ -300,17 +301,18 @@ func (nd *newGameForm) setSeatCount(n int) {
 func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 	sf := &seatForm{name: nd.u.newEntry(), about: widget.NewLabel("")}
 	sf.name.SetText(s.Name)
-	sf.name.SetPlaceHolder(fmt.Sprintf("Player %d", i+1))
+	sf.name.SetPlaceHolder(playerName(i))
 	sf.about.Importance = widget.LowImportance
 	sf.about.Wrapping = fyne.TextWrapWord
 	bots := ai.ForGame(nd.g.ID())
+	sf.bots = bots
 	var names []string
 	for _, b := range bots {
-		names = append(names, b.Name)
+		names = append(names, ruleValueText(b.Name)) // "Hard", as people read it
 	}
-	sf.bot = widget.NewSelect(names, func(name string) {
-		if spec, err := ai.Find(nd.g.ID(), name); err == nil {
-			sf.about.SetText(spec.About)
+	sf.bot = widget.NewSelect(names, func(string) {
+		if k := sf.bot.SelectedIndex(); k >= 0 {
+			sf.about.SetText(bots[k].About)
 		}
 	})
 	choices := []string{humanChoice}
@@ -325,8 +327,8 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 			sf.name.SetText(nd.seatName(sf, i, computer))
 		}
 		if computer {
-			if sf.bot.Selected == "" {
-				sf.bot.SetSelected(nd.u.defaultBot(nd.g.ID()))
+			if sf.botName() == "" {
+				sf.setBot(nd.u.defaultBot(nd.g.ID()))
 			}
 			sf.bot.Show()
 			sf.about.Show()
@@ -340,7 +342,7 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		if _, err := ai.Find(nd.g.ID(), bot); err != nil {
 			bot = nd.u.defaultBot(nd.g.ID())
 		}
-		sf.bot.SetSelected(bot)
+		sf.setBot(bot)
 		sf.kind.SetSelected(computerChoice)
 	} else {
 		sf.kind.SetSelected(humanChoice)
@@ -367,7 +369,7 @@ func (nd *newGameForm) swap() {
 		if v.Human() {
 			sf.kind.SetSelected(humanChoice)
 		} else {
-			sf.bot.SetSelected(v.Bot)
+			sf.setBot(v.Bot)
 			sf.kind.SetSelected(computerChoice)
 		}
 	}
@@ -385,6 +387,23 @@ func distinctNames(seats []games.SeatInfo) error {
 	return nil
 }
 
+// setBot chooses the computer opponent called name.
+func (sf *seatForm) setBot(name string) {
+	for k, b := range sf.bots {
+		if b.Name == name {
+			sf.bot.SetSelectedIndex(k)
+		}
+	}
+}
+
+// botName is the name of the computer opponent chosen, "" for none.
+func (sf *seatForm) botName() string {
+	if k := sf.bot.SelectedIndex(); k >= 0 {
+		return sf.bots[k].Name
+	}
+	return ""
+}
+
 func (sf *seatForm) value() games.SeatInfo {
 	name := strings.TrimSpace(sf.name.Text)
 	if name == "" {
@@ -392,7 +411,7 @@ func (sf *seatForm) value() games.SeatInfo {
 	}
 	seat := games.SeatInfo{Name: name, Controller: "human"}
 	if sf.kind.Selected == computerChoice {
-		seat = games.SeatInfo{Name: name, Controller: "ai", Bot: sf.bot.Selected}
+		seat = games.SeatInfo{Name: name, Controller: "ai", Bot: sf.botName()}
 	}
 	if sf.symbol != nil {
 		seat.Symbol = sf.symbol.Selected

@@ -218,6 +218,13 @@ func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 	if got := names(); got != "Computer, Computer 2, You" {
 		t.Fatalf("remembered seats: %s", got)
 	}
+	// The opponents read as words and are kept by their names.
+	if a, b := again.seats[0].bot.Selected, again.seats[1].bot.Selected; a != "Easy" || b != "Hard" {
+		t.Fatalf("the computers show %q and %q", a, b)
+	}
+	if v := again.seats[1].value(); v.Bot != "hard" || v.Name != "Computer 2" {
+		t.Fatalf("the second computer is %+v", v)
+	}
 }
 
 // The dialog takes the window's height before its form scrolls, and the
