@@ -528,8 +528,11 @@ func (r *formRows) add(label string, ctl fyne.CanvasObject, help string) {
 // tell shows a problem under the form, or hides the line when msg is "".
 func (nd *newGameForm) tell(msg string) {
 	nd.problem.SetText(msg)
-	nd.problem.Hidden = msg == ""
-	nd.problem.Refresh()
+	if msg == "" {
+		nd.problem.Hide()
+	} else {
+		nd.problem.Show()
+	}
 }
 
 // check shows at once what is wrong with the rules as set (a value the

@@ -161,7 +161,7 @@ func TestNewGameTellsARefusedCombinationAtOnce(t *testing.T) {
 	sizeDown := stepperButtons(nd)[0]
 	test.Tap(sizeDown)
 	test.Tap(sizeDown) // 6x6: room for 9 obstacles
-	if !strings.Contains(nd.problem.Text, "Obstacles must be a whole number from 0 to 9 on a 6x6 board") {
+	if !nd.problem.Visible() || !strings.Contains(nd.problem.Text, "Obstacles must be a whole number from 0 to 9 on a 6x6 board") {
 		t.Fatalf("problem %q", nd.problem.Text)
 	}
 	if _, ok := nd.session(); ok {
@@ -170,7 +170,7 @@ func TestNewGameTellsARefusedCombinationAtOnce(t *testing.T) {
 	sizeUp := stepperButtons(nd)[1]
 	test.Tap(sizeUp)
 	test.Tap(sizeUp)
-	if nd.problem.Text != "" {
+	if nd.problem.Text != "" || nd.problem.Visible() {
 		t.Fatalf("the problem stays: %q", nd.problem.Text)
 	}
 }
