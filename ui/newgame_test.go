@@ -79,8 +79,8 @@ func TestLongRangeStepsThroughRoundValues(t *testing.T) {
 	g, _ := games.Lookup("alcazar")
 	sp := g.RuleSpecs()[1]
 	s := newRuleStepper(sp, 0, nil)
-	if s.text.Text != "No limit" || !s.down.Disabled() {
-		t.Fatalf("0 shows %q", s.text.Text)
+	if s.text.Text != "No limit" || !s.down.Disabled() || ruleText(sp, 0) != "No limit" {
+		t.Fatalf("0 shows %q, and %q beside the board", s.text.Text, ruleText(sp, 0))
 	}
 	up := stepAll(t, s, s.up)
 	if len(up) > 30 || up[8] != 9 || up[9] != 10 || up[10] != 20 || up[len(up)-1] != 1000 {
