@@ -341,15 +341,16 @@ func badValueErrors(t *testing.T, g games.Game, s games.RuleSpec) []string {
 	return out
 }
 
-// leaksKey: the text shows the rule's key as a word, where the key is not
-// simply a word of its label ("Kings" may say kings; fifo is internal).
+// leaksKey: the text shows the rule's key as a word, in any case (FIFO is
+// fifo), where the key is not simply a word of its label ("Kings" may say
+// kings; fifo is internal).
 func leaksKey(text string, s games.RuleSpec) bool {
 	for _, w := range strings.Fields(strings.ToLower(s.Label)) {
 		if w == s.Key {
 			return false
 		}
 	}
-	return regexp.MustCompile(`\b` + regexp.QuoteMeta(s.Key) + `\b`).MatchString(text)
+	return regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(s.Key) + `\b`).MatchString(text)
 }
 
 // Values lists exactly the whole numbers a rule accepts, so a dialog that
