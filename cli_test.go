@@ -75,8 +75,8 @@ func TestReplayBadFiles(t *testing.T) {
 // command line refuses the rest as bad game data.
 func TestReplayRefusesWhatSavesMustNotHold(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "the house rule `pieces` must be a number, not the text",
-		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "the house rule `kings` must be true or false, not the text",
+		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "Pieces per side must be a number, not the text",
+		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "Kings must be true or false, not the text",
 		`{"game":"classic","version":-1,"moves":[]}`:                  "the save version must be 1 or more, not -1",
 	} {
 		code, out, _ := run(t, in, "replay", "-")

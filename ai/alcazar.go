@@ -538,12 +538,12 @@ func init() {
 		About: "Drops a random piece on a random edge square.",
 		New:   func(o Options) Bot { return Random{Seed: o.Seed} }})
 	Register(Spec{Game: "alcazar", Name: "medium", Level: 2,
-		About: "Looks to the end of the current turn.",
+		About: "Looks to the end of the turn, after the pieces move.",
 		New:   func(o Options) Bot { return newAlcazarBot(o, 1, 100_000, alcazarBase) }})
 	Register(Spec{Game: "alcazar", Name: "hard", Level: 3,
-		About: "Searches whole turns ahead with alpha-beta (up to 4).",
+		About: "Looks up to four whole turns ahead.",
 		New:   func(o Options) Bot { return newAlcazarBot(o, 4, 300_000, alcazarBase) }})
 	Register(Spec{Game: "alcazar", Name: "expert", Level: 4,
-		About: "Searches deeper than hard.",
+		About: "Looks further ahead than Hard.",
 		New:   func(o Options) Bot { return newAlcazarBot(o, 10, 3_000_000, alcazarBase) }})
 }

@@ -855,16 +855,16 @@ func dirTo(from, to int) int {
 
 func init() {
 	Register(Spec{Game: "arena", Name: "easy", Level: 1,
-		About: "The original's easy bot: random actions, no care for bombs.",
+		About: "Does random things and pays no attention to bombs.",
 		New:   func(o Options) Bot { return arenaBot{level: arenaEasy, seed: int64(o.Seed)} }})
 	Register(Spec{Game: "arena", Name: "medium", Level: 2,
-		About: "The original's medium bot: random actions that keep it out of bombs about to blow.",
+		About: "Does random things but keeps out of bombs about to go off.",
 		New:   func(o Options) Bot { return arenaBot{level: arenaMedium, seed: int64(o.Seed)} }})
 	Register(Spec{Game: "arena", Name: "hard", Level: 3,
-		About: "The original's hard bot: scores every action, lines up ice, traps with bombs.",
+		About: "Weighs every action, lines up ice and sets bomb traps.",
 		New:   func(o Options) Bot { return arenaBot{level: arenaHard, seed: int64(o.Seed)} }})
 	Register(Spec{Game: "arena", Name: "expert", Level: 4,
-		About: "Searches its whole turn and every answer to it; never stays where a blast can catch it.",
+		About: "Plans its whole turn against every answer, and never stays where a blast can catch it.",
 		New:   func(o Options) Bot { return newArenaExpert(o) }})
 }
 

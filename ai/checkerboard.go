@@ -391,12 +391,12 @@ func (b cbHard) search(ctx context.Context, st games.State, seat int) (Result, e
 
 func init() {
 	Register(Spec{Game: "checkerboard", Name: "easy", Level: 1,
-		About: "Wins or blocks when it sees it, otherwise plays anywhere in its target half.",
+		About: "Takes a win or blocks yours when it sees one; otherwise plays anywhere.",
 		New:   func(o Options) Bot { return cbEasy{seed: o.Seed} }})
 	Register(Spec{Game: "checkerboard", Name: "medium", Level: 2,
-		About: "Looks two placements ahead with the window evaluation.",
+		About: "Looks two moves ahead and counts the rows still open to each side.",
 		New:   cbMedium})
 	Register(Spec{Game: "checkerboard", Name: "hard", Level: 3,
-		About: "Deep search with threats and double threats; about a second a move.",
+		About: "Looks many moves ahead and sets up double threats; thinks about a second a move.",
 		New:   func(o Options) Bot { return cbHard{o: o} }})
 }

@@ -385,15 +385,15 @@ func infEasyScore(s *inf.State, seat int) int {
 
 func init() {
 	Register(Spec{Game: "infiltration", Name: "easy", Level: 1,
-		About: "Looks one reply ahead and often picks a merely decent move.",
+		About: "Looks at your reply to each move, and often settles for a merely decent one.",
 		New:   func(o Options) Bot { return infEasy{seed: o.Seed} }})
 	Register(Spec{Game: "infiltration", Name: "medium", Level: 2,
-		About: "Searches four plies ahead.",
+		About: "Looks four moves ahead.",
 		New: func(o Options) Bot {
 			return &infBot{ab: infSearcher(o, 4, infMediumNodes, 1, 16)}
 		}})
 	Register(Spec{Game: "infiltration", Name: "hard", Level: 3,
-		About: "Deep search with a capture extension, about a second per move; decides the pie swap.",
+		About: "Looks far ahead and follows every capture to the end; thinks about a second a move and knows when to swap sides.",
 		New: func(o Options) Bot {
 			return &infBot{ab: infSearcher(o, 0, infHardNodes, 4, 18)}
 		}})

@@ -18,9 +18,9 @@ func init() {
 		name, about string
 		strategy    kStrategy
 	}{
-		{"mobility", "jumps where it has the most onward moves", kMobility},
-		{"aggressor", "takes squares away from the other knights", kAggressor},
-		{"balanced", "weighs its moves against the others', more so as the board fills", kBalanced},
+		{"mobility", "Jumps where it will have the most moves afterwards.", kMobility},
+		{"aggressor", "Takes squares away from the other knights.", kAggressor},
+		{"balanced", "Weighs its moves against the others', more so as the board fills.", kBalanced},
 	} {
 		Register(Spec{Game: knights.ID, Name: f.name, About: f.about, Level: i, GameStream: true,
 			New: func(o Options) Bot { return kFaithful{strategy: f.strategy} }})

@@ -38,7 +38,7 @@ import (
 
 func init() {
 	Register(Spec{Game: knights.ID, Name: "expert", Level: 3,
-		About: "reads the turn as a simultaneous game, counts territory and solves closed regions",
+		About: "Guesses what the others will do, counts the squares each knight reaches first, and plays closed-off corners perfectly.",
 		New: func(o Options) Bot {
 			nodes := o.Nodes
 			if nodes == 0 {

@@ -3,6 +3,8 @@ package games_test
 import (
 	"errors"
 	"io"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,9 +13,9 @@ import (
 )
 
 var specs = []games.RuleSpec{
-	{Key: "size", Kind: games.IntRule, Default: 8, Min: 6, Max: 12, Allowed: func(n int) bool { return n%2 == 0 }, RangeText: "an even number from 6 to 12"},
-	{Key: "pie", Kind: games.BoolRule, Default: false},
-	{Key: "firstPlayer", Kind: games.ChoiceRule, Default: "X", Choices: []string{"X", "O", "random"}},
+	{Key: "size", Label: "Board size", Kind: games.IntRule, Default: 8, Min: 6, Max: 12, Allowed: func(n int) bool { return n%2 == 0 }, RangeText: "an even number from 6 to 12"},
+	{Key: "pie", Label: "Pie rule", Kind: games.BoolRule, Default: false},
+	{Key: "firstPlayer", Label: "First player", Kind: games.ChoiceRule, Default: "X", Choices: []string{"X", "O", "random"}},
 }
 
 func TestValidateRules(t *testing.T) {
@@ -33,13 +35,13 @@ func TestValidateRules(t *testing.T) {
 		raw  map[string]any
 		want string
 	}{
-		{map[string]any{"size": float64(7)}, "`size` must be an even number from 6 to 12"},
-		{map[string]any{"size": float64(14)}, "`size` must be"},
-		{map[string]any{"size": 8.5}, "`size` must be"},
-		{map[string]any{"size": "8x"}, "`size` must be"},
-		{map[string]any{"pie": "yes"}, "`pie` must be true or false"},
-		{map[string]any{"firstPlayer": "x"}, "`firstPlayer` must be one of"},
-		{map[string]any{"colour": "red"}, "`colour` is not a house rule"},
+		{map[string]any{"size": float64(7)}, "Board size must be an even number from 6 to 12"},
+		{map[string]any{"size": float64(14)}, "Board size must be"},
+		{map[string]any{"size": 8.5}, "Board size must be"},
+		{map[string]any{"size": "8x"}, "Board size must be"},
+		{map[string]any{"pie": "yes"}, "Pie rule must be true or false"},
+		{map[string]any{"firstPlayer": "x"}, "First player must be one of"},
+		{map[string]any{"colour": "red"}, "\"colour\" is not a house rule"},
 	}
 	for _, b := range bad {
 		_, err := games.ValidateRules(specs, b.raw)
@@ -73,10 +75,10 @@ func TestValidateSavedRules(t *testing.T) {
 		raw  map[string]any
 		want string
 	}{
-		{map[string]any{"size": "8"}, "the house rule `size` must be a number, not the text \"8\""},
-		{map[string]any{"pie": "true"}, "the house rule `pie` must be true or false, not the text \"true\""},
-		{map[string]any{"size": float64(7)}, "`size` must be an even number from 6 to 12"},
-		{map[string]any{"firstPlayer": float64(1)}, "`firstPlayer` must be one of"},
+		{map[string]any{"size": "8"}, "Board size must be a number, not the text \"8\""},
+		{map[string]any{"pie": "true"}, "Pie rule must be true or false, not the text \"true\""},
+		{map[string]any{"size": float64(7)}, "Board size must be an even number from 6 to 12"},
+		{map[string]any{"firstPlayer": float64(1)}, "First player must be one of"},
 	}
 	for _, b := range bad {
 		r, err := games.ValidateSavedRules(specs, b.raw)
@@ -89,8 +91,8 @@ func TestValidateSavedRules(t *testing.T) {
 // A save with text for a number or a switch does not start, in words.
 func TestRecordRulesHaveJSONTypes(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "the house rule `pieces` must be a number, not the text \"8\"",
-		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "the house rule `kings` must be true or false, not the text \"true\"",
+		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "Pieces per side must be a number, not the text \"8\"",
+		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "Kings must be true or false, not the text \"true\"",
 	} {
 		rec, err := games.DecodeRecord([]byte(in))
 		if err != nil {
@@ -275,5 +277,103 @@ func TestSavesNeverHoldDisplaySymbols(t *testing.T) {
 	}
 	if strings.Contains(string(raw), "Δ") || strings.Contains(string(raw), "symbol") {
 		t.Fatalf("a save holds a display symbol:\n%s", raw)
+	}
+}
+
+// Every word a player reads about a house rule (its label, its help, what
+// a bad value is told) names the rule as the dialog does: no backquotes,
+// no internal key such as fifo or forcedCapture, no notation symbol such
+// as revenge's x and o.
+func TestRuleWordsAreForPlayers(t *testing.T) {
+	symbol := regexp.MustCompile(`(^|[\s(])[xo+*]([\s,.)]|$)`)
+	for _, g := range games.All() {
+		specs := g.RuleSpecs()
+		for _, s := range specs {
+			errs := badValueErrors(t, g, s)
+			for _, text := range append([]string{s.Label, s.Help, s.Zero}, errs...) {
+				if strings.Contains(text, "`") {
+					t.Errorf("%s/%s: backquote in %q", g.ID(), s.Key, text)
+				}
+				if s.Label == "" || s.Help == "" {
+					t.Errorf("%s/%s: no label or no help", g.ID(), s.Key)
+				}
+				if symbol.MatchString(text) {
+					t.Errorf("%s/%s: a notation symbol in %q", g.ID(), s.Key, text)
+				}
+				for _, other := range specs {
+					if leaksKey(text, other) {
+						t.Errorf("%s/%s: the key %q in %q", g.ID(), s.Key, other.Key, text)
+					}
+				}
+			}
+			for _, e := range errs {
+				if !strings.HasPrefix(e, s.Label+" must be") {
+					t.Errorf("%s/%s: %q does not name the rule as the dialog does (%q)", g.ID(), s.Key, e, s.Label)
+				}
+			}
+		}
+	}
+}
+
+// badValueErrors are what a player is told for a wrong value of s: from
+// the command line, from a save file, and out of range.
+func badValueErrors(t *testing.T, g games.Game, s games.RuleSpec) []string {
+	t.Helper()
+	var raws []any
+	switch s.Kind {
+	case games.BoolRule:
+		raws = []any{"maybe", float64(1)}
+	case games.ChoiceRule:
+		raws = []any{"nonsense", float64(1)}
+	default:
+		raws = []any{"many", float64(s.Max + 1), float64(s.Min - 1), 1.5}
+	}
+	var out []string
+	for _, raw := range raws {
+		for _, validate := range []func([]games.RuleSpec, map[string]any) (games.Rules, error){games.ValidateRules, games.ValidateSavedRules} {
+			_, err := validate(g.RuleSpecs(), map[string]any{s.Key: raw})
+			if err == nil {
+				t.Fatalf("%s/%s: %v accepted", g.ID(), s.Key, raw)
+			}
+			out = append(out, err.Error())
+		}
+	}
+	return out
+}
+
+// leaksKey: the text shows the rule's key as a word, in any case (FIFO is
+// fifo), where the key is not simply a word of its label ("Kings" may say
+// kings; fifo is internal).
+func leaksKey(text string, s games.RuleSpec) bool {
+	for _, w := range strings.Fields(strings.ToLower(s.Label)) {
+		if w == s.Key {
+			return false
+		}
+	}
+	return regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(s.Key) + `\b`).MatchString(text)
+}
+
+// Values lists exactly the whole numbers a rule accepts, so a dialog that
+// offers only them can never offer one the rule refuses.
+func TestValuesAreWhatTheRuleAccepts(t *testing.T) {
+	for _, g := range games.All() {
+		for _, s := range g.RuleSpecs() {
+			if s.Kind != games.IntRule {
+				continue
+			}
+			var accepted []int
+			for n := s.Min - 2; n <= s.Max+2; n++ {
+				if _, err := s.Check(n); err == nil {
+					accepted = append(accepted, n)
+				}
+			}
+			if got := s.Values(); !slices.Equal(got, accepted) {
+				t.Errorf("%s/%s: Values %v, the rule accepts %v", g.ID(), s.Key, got, accepted)
+			}
+		}
+	}
+	size := specs[0].Values()
+	if !slices.Equal(size, []int{6, 8, 10, 12}) {
+		t.Fatalf("even sizes from 6 to 12: %v", size)
 	}
 }

@@ -18,10 +18,13 @@ const (
 
 // RuleSpec describes one house rule: what a dialog shows and what a save
 // file may hold.
+//
+// Everything a player reads comes from Label, Help, Zero and RangeText:
+// the key stays in saves and on the command line.
 type RuleSpec struct {
 	Key     string   // as in the save file: "forcedCapture"
 	Label   string   // for the dialog: "Forced capture"
-	Help    string   // one or two sentences for players
+	Help    string   // one sentence for players, shown under the control
 	Kind    RuleKind //
 	Default any      // bool, int or string, by Kind
 	Min     int      // IntRule: smallest value
@@ -31,7 +34,22 @@ type RuleSpec struct {
 	// RangeText says the range in words for the error message
 	// ("an even number from 6 to 12"); default "a whole number from Min to Max".
 	RangeText string
-	Choices   []string // ChoiceRule: the allowed values
+	// Zero is what 0 means, for an IntRule where 0 switches the rule off
+	// ("No limit"); shown instead of the number.
+	Zero    string
+	Choices []string // ChoiceRule: the allowed values
+}
+
+// Values lists every value an IntRule accepts, smallest first: what a
+// dialog may offer.
+func (s RuleSpec) Values() []int {
+	var out []int
+	for n := s.Min; n <= s.Max; n++ {
+		if s.Allowed == nil || s.Allowed(n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Rules holds validated house rules: every key of the game's specs, with a
@@ -78,7 +96,7 @@ func (s RuleSpec) describe() string {
 // Check converts and checks one value against the spec. Values may come
 // from JSON (float64 numbers) or from a command line (strings).
 func (s RuleSpec) Check(v any) (any, error) {
-	bad := fmt.Errorf("`%s` must be %s", s.Key, s.describe())
+	bad := fmt.Errorf("%s must be %s", s.Label, s.describe())
 	switch s.Kind {
 	case BoolRule:
 		switch x := v.(type) {
@@ -150,9 +168,9 @@ func (s RuleSpec) checkSaved(v any) (any, error) {
 	text, isText := v.(string)
 	switch {
 	case isText && s.Kind == IntRule:
-		return nil, fmt.Errorf("the house rule `%s` must be a number, not the text %q", s.Key, text)
+		return nil, fmt.Errorf("%s must be a number, not the text %q", s.Label, text)
 	case isText && s.Kind == BoolRule:
-		return nil, fmt.Errorf("the house rule `%s` must be true or false, not the text %q", s.Key, text)
+		return nil, fmt.Errorf("%s must be true or false, not the text %q", s.Label, text)
 	}
 	return s.Check(v)
 }
@@ -172,13 +190,13 @@ func validate(specs []RuleSpec, raw map[string]any, check func(RuleSpec, any) (a
 		s, ok := byKey[k]
 		if !ok {
 			if len(specs) == 0 {
-				return nil, fmt.Errorf("`%s` is not a house rule: this game has none", k)
+				return nil, fmt.Errorf("%q is not a house rule: this game has none", k)
 			}
 			names := make([]string, len(specs))
 			for i, s := range specs {
 				names[i] = s.Key
 			}
-			return nil, fmt.Errorf("`%s` is not a house rule of this game (known: %s)", k, strings.Join(names, ", "))
+			return nil, fmt.Errorf("%q is not a house rule of this game (its rules are written %s)", k, strings.Join(names, ", "))
 		}
 		v, err := check(s, raw[k])
 		if err != nil {

@@ -143,7 +143,7 @@ func TestArenaCharactersReadAsWords(t *testing.T) {
 	if p1 := u.game.session.Rules.String("p1"); p1 != "freezer" {
 		t.Fatalf("p1 = %q", p1)
 	}
-	if text := u.game.rulesText(); !strings.Contains(text, "Player 1: Freezer (changed)\nPlayer 2: Freezer\n") {
+	if text := u.game.rulesText(); !strings.Contains(text, "First player: Freezer (changed)\nSecond player: Freezer\n") {
 		t.Fatalf("rules in effect:\n%s", text)
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -58,21 +58,77 @@ func (u *App) fitSeats(g games.Game, seats []games.SeatInfo, n int) []games.Seat
 }
 
 // defaultSeats: a person in seat 0, the computer elsewhere (people, when
-// the game has no computer opponents yet).
+// the game has no computer opponents yet). Every seat has its own name:
+// "Computer", "Computer 2", so a result never reads "Computer wins!"
+// about one of two.
 func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 	seats := make([]games.SeatInfo, n)
 	bot := u.defaultBot(g.ID())
+	bots := 0
 	for i := range seats {
 		switch {
 		case i == 0:
-			seats[i] = games.SeatInfo{Name: "You", Controller: "human"}
+			seats[i] = games.SeatInfo{Name: youName, Controller: "human"}
 		case bot == "":
-			seats[i] = games.SeatInfo{Name: fmt.Sprintf("Player %d", i+1), Controller: "human"}
+			seats[i] = games.SeatInfo{Name: playerName(i), Controller: "human"}
 		default:
-			seats[i] = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: bot}
+			bots++
+			seats[i] = games.SeatInfo{Name: computerName(bots), Controller: "ai", Bot: bot}
 		}
 	}
 	return seats
+}
+
+// The names a seat gets until someone types one.
+const youName = "You"
+
+// playerName is the name of a person in seat i who is not "You".
+func playerName(i int) string { return fmt.Sprintf("Player %d", i+1) }
+
+// computerName is the k-th computer's name (from 1): "Computer",
+// "Computer 2", ...
+func computerName(k int) string {
+	if k == 1 {
+		return "Computer"
+	}
+	return fmt.Sprintf("Computer %d", k)
+}
+
+var (
+	computerNamePattern = regexp.MustCompile(`^Computer( [0-9]+)?$`)
+	playerNamePattern   = regexp.MustCompile(`^Player [0-9]+$`)
+)
+
+// givenName: the name is one the dialog chose, not one a person typed, so
+// the dialog may change it.
+func givenName(name string) bool {
+	return name == "" || name == youName || computerNamePattern.MatchString(name) || playerNamePattern.MatchString(name)
+}
+
+// nameTaken: a seat other than sf is called name.
+func (nd *newGameForm) nameTaken(name string, sf *seatForm) bool {
+	for _, other := range nd.seats {
+		if other != sf && strings.EqualFold(strings.TrimSpace(other.name.Text), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// seatName is the name the dialog gives seat i (held by sf) as a person
+// or as the computer: the first of its names that no other seat has.
+func (nd *newGameForm) seatName(sf *seatForm, i int, computer bool) string {
+	if computer {
+		k := 1
+		for nd.nameTaken(computerName(k), sf) {
+			k++
+		}
+		return computerName(k)
+	}
+	if !nd.nameTaken(youName, sf) {
+		return youName
+	}
+	return playerName(i)
 }
 
 func (u *App) defaultBot(game string) string {
@@ -109,12 +165,24 @@ func (u *App) NewGameDialog(id string) {
 	})
 	start.Importance = widget.HighImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { dlg.Hide() })
-	body := container.NewBorder(nil, container.NewVBox(nd.problem, container.NewHBox(layout.NewSpacer(), cancel, start)), nil, nil,
-		container.NewVScroll(content))
-	dlg = dialog.NewCustomWithoutButtons("New game: "+g.Name(), body, u.win)
-	dlg.Resize(u.dialogSize(620, 640))
+	footer := container.NewVBox(nd.problem, container.NewHBox(layout.NewSpacer(), cancel, start))
+	scroll, body := formScroll(content)
+	dlg = dialog.NewCustomWithoutButtons("New game: "+g.Name(), container.NewBorder(nil, footer, nil, nil, body), u.win)
+	size := u.dialogSize(newGameWidth, 400) // taller than the dialog's own minimum
+	dlg.Resize(size)
 	u.show(dlg, nil)
+	// Laid out at its width, the form knows its height: the dialog grows
+	// by what is hidden, up to the window's height, and only a longer form
+	// scrolls. Twice, as wrapped help is measured at the width it last had.
+	for range 2 {
+		size = u.dialogSize(size.Width, size.Height+content.MinSize().Height-scroll.Size().Height)
+		dlg.Resize(size)
+	}
 }
+
+// newGameWidth is the New game dialog's width on a large window: room
+// for the rules' help on one line each.
+const newGameWidth = 800
 
 func (u *App) dialogSize(w, h float32) fyne.Size {
 	ws := u.win.Canvas().Size()
@@ -130,7 +198,7 @@ type newGameForm struct {
 	g       games.Game
 	seats   []*seatForm
 	seatBox *fyne.Container       // a row per seat, as many as the players rule says
-	players *escEntry             // the players rule, for games that have one
+	players *ruleStepper          // the players rule, for games that have one
 	rules   map[string]func() any // read each rule widget's value
 	problem *widget.Label
 	box     *fyne.Container
@@ -139,7 +207,8 @@ type newGameForm struct {
 type seatForm struct {
 	name   *escEntry
 	kind   *widget.Select
-	bot    *widget.Select
+	bot    *widget.Select // the computer opponents by the names people read
+	bots   []ai.Spec      // what bot offers, in its order
 	about  *widget.Label
 	symbol *widget.Select // the symbol shown for the seat, for games whose seats choose one; else nil
 }
@@ -148,6 +217,7 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	nd.problem = widget.NewLabel("")
 	nd.problem.Importance = widget.DangerImportance
 	nd.problem.Wrapping = fyne.TextWrapWord
+	nd.problem.Hide() // it takes no room until there is a problem
 	nd.box = container.NewVBox()
 
 	nd.seatBox = container.NewVBox()
@@ -168,6 +238,9 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	i := len(nd.seats)
 	sf := nd.seatRow(i, s)
+	if name := strings.TrimSpace(sf.name.Text); givenName(name) && nd.nameTaken(name, sf) {
+		sf.name.SetText(nd.seatName(sf, i, !s.Human())) // remembered seats may share a name
+	}
 	letter := kit.SeatSymbols[i%len(kit.SeatSymbols)]
 	if f := seatLetters[nd.g.ID()]; f != nil {
 		letter = f(i) // the knights' A to D
@@ -229,17 +302,18 @@ func (nd *newGameForm) setSeatCount(n int) {
 func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 	sf := &seatForm{name: nd.u.newEntry(), about: widget.NewLabel("")}
 	sf.name.SetText(s.Name)
-	sf.name.SetPlaceHolder(fmt.Sprintf("Player %d", i+1))
+	sf.name.SetPlaceHolder(playerName(i))
 	sf.about.Importance = widget.LowImportance
 	sf.about.Wrapping = fyne.TextWrapWord
 	bots := ai.ForGame(nd.g.ID())
+	sf.bots = bots
 	var names []string
 	for _, b := range bots {
-		names = append(names, b.Name)
+		names = append(names, ruleValueText(b.Name)) // "Hard", as people read it
 	}
-	sf.bot = widget.NewSelect(names, func(name string) {
-		if spec, err := ai.Find(nd.g.ID(), name); err == nil {
-			sf.about.SetText(spec.About)
+	sf.bot = widget.NewSelect(names, func(string) {
+		if k := sf.bot.SelectedIndex(); k >= 0 {
+			sf.about.SetText(bots[k].About)
 		}
 	})
 	choices := []string{humanChoice}
@@ -247,19 +321,19 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		choices = append(choices, computerChoice)
 	}
 	sf.kind = widget.NewSelect(choices, func(k string) {
-		if k == computerChoice {
-			if sf.bot.Selected == "" {
-				sf.bot.SetSelected(nd.u.defaultBot(nd.g.ID()))
-			}
-			if sf.name.Text == "" || sf.name.Text == "You" {
-				sf.name.SetText("Computer")
+		computer := k == computerChoice
+		// A name the dialog gave follows the seat: a person's name for a
+		// person, a computer's for the computer.
+		if name := strings.TrimSpace(sf.name.Text); givenName(name) && computerNamePattern.MatchString(name) != computer {
+			sf.name.SetText(nd.seatName(sf, i, computer))
+		}
+		if computer {
+			if sf.botName() == "" {
+				sf.setBot(nd.u.defaultBot(nd.g.ID()))
 			}
 			sf.bot.Show()
 			sf.about.Show()
 		} else {
-			if sf.name.Text == "Computer" {
-				sf.name.SetText(fmt.Sprintf("Player %d", i+1))
-			}
 			sf.bot.Hide()
 			sf.about.Hide()
 		}
@@ -269,7 +343,7 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		if _, err := ai.Find(nd.g.ID(), bot); err != nil {
 			bot = nd.u.defaultBot(nd.g.ID())
 		}
-		sf.bot.SetSelected(bot)
+		sf.setBot(bot)
 		sf.kind.SetSelected(computerChoice)
 	} else {
 		sf.kind.SetSelected(humanChoice)
@@ -296,10 +370,39 @@ func (nd *newGameForm) swap() {
 		if v.Human() {
 			sf.kind.SetSelected(humanChoice)
 		} else {
-			sf.bot.SetSelected(v.Bot)
+			sf.setBot(v.Bot)
 			sf.kind.SetSelected(computerChoice)
 		}
 	}
+}
+
+// distinctNames refuses two seats with one name: "Ana wins!" must say who.
+func distinctNames(seats []games.SeatInfo) error {
+	for i, s := range seats {
+		for j := range i {
+			if strings.EqualFold(seats[j].Name, s.Name) {
+				return fmt.Errorf("Seats %d and %d are both called %s: give each seat its own name.", j+1, i+1, s.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// setBot chooses the computer opponent called name.
+func (sf *seatForm) setBot(name string) {
+	for k, b := range sf.bots {
+		if b.Name == name {
+			sf.bot.SetSelectedIndex(k)
+		}
+	}
+}
+
+// botName is the name of the computer opponent chosen, "" for none.
+func (sf *seatForm) botName() string {
+	if k := sf.bot.SelectedIndex(); k >= 0 {
+		return sf.bots[k].Name
+	}
+	return ""
 }
 
 func (sf *seatForm) value() games.SeatInfo {
@@ -309,7 +412,7 @@ func (sf *seatForm) value() games.SeatInfo {
 	}
 	seat := games.SeatInfo{Name: name, Controller: "human"}
 	if sf.kind.Selected == computerChoice {
-		seat = games.SeatInfo{Name: name, Controller: "ai", Bot: sf.bot.Selected}
+		seat = games.SeatInfo{Name: name, Controller: "ai", Bot: sf.botName()}
 	}
 	if sf.symbol != nil {
 		seat.Symbol = sf.symbol.Selected
@@ -317,8 +420,9 @@ func (sf *seatForm) value() games.SeatInfo {
 	return seat
 }
 
-// rulesForm builds one control per house rule from the game's specs, with
-// the default marked and the help text under it.
+// rulesForm builds one row per house rule from the game's specs: its
+// label, a control that offers only what the rule accepts (a switch, a
+// choice, or a stepper), and the rule's help in one line under it.
 func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	nd.rules = map[string]func() any{}
 	specs := nd.g.RuleSpecs()
@@ -332,75 +436,136 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	if err != nil {
 		valid = games.Defaults(specs)
 	}
-	box := container.NewVBox()
+	rows := nd.ruleRows()
 	for _, sp := range specs {
-		sp := sp
-		var ctl fyne.CanvasObject
-		switch sp.Kind {
-		case games.BoolRule:
-			c := widget.NewCheck(fmt.Sprintf("%s (default %s)", sp.Label, ruleValueText(sp.Default)), nil)
-			c.SetChecked(valid.Bool(sp.Key))
-			nd.rules[sp.Key] = func() any { return c.Checked }
-			ctl = c
-		case games.ChoiceRule:
-			// People read "Bomber"; the rules keep "bomber".
-			opts := make([]string, len(sp.Choices))
-			for i, c := range sp.Choices {
-				opts[i] = ruleValueText(c)
-			}
-			s := widget.NewSelect(opts, nil)
-			s.SetSelected(ruleValueText(valid.String(sp.Key)))
-			nd.rules[sp.Key] = func() any {
-				if i := s.SelectedIndex(); i >= 0 {
-					return sp.Choices[i]
-				}
-				return ""
-			}
-			ctl = nd.labeled(fmt.Sprintf("%s (default %s)", sp.Label, ruleValueText(sp.Default)), s)
-		default:
-			e := nd.u.newEntry()
-			e.SetText(strconv.Itoa(valid.Int(sp.Key)))
-			e.Validator = func(t string) error {
-				_, err := sp.Check(strings.TrimSpace(t))
-				return err
-			}
-			nd.rules[sp.Key] = func() any { return strings.TrimSpace(e.Text) }
-			if sp.Key == games.PlayersRule {
-				// The seat rows follow the number of players as it is typed.
-				nd.players = e
-				e.OnChanged = func(t string) {
-					if v, err := sp.Check(strings.TrimSpace(t)); err == nil {
-						nd.setSeatCount(v.(int))
-					}
-				}
-				nd.setSeatCount(valid.Int(sp.Key))
-			}
-			ctl = nd.labeled(fmt.Sprintf("%s (default %v)", sp.Label, sp.Default), e)
-		}
-		help := widget.NewLabel(sp.Help)
-		help.Wrapping = fyne.TextWrapWord
-		help.Importance = widget.LowImportance
-		box.Add(ctl)
-		if sp.Help != "" {
-			box.Add(help)
-		}
+		rows.add(sp.Label, nd.ruleControl(sp, valid), sp.Help)
 	}
 	reset := widget.NewButton("Standard rules", func() {
 		nd.box.Objects[len(nd.box.Objects)-1] = nd.rulesForm(nil)
 		nd.box.Refresh()
+		nd.check()
 	})
-	box.Add(container.NewHBox(reset))
-	return box
+	return container.NewVBox(rows.box, container.NewHBox(reset))
 }
 
-// labeled puts a label beside a control, or above it on a phone.
-func (nd *newGameForm) labeled(label string, ctl fyne.CanvasObject) fyne.CanvasObject {
-	l := widget.NewLabel(label)
-	if nd.u.mobile {
-		l.Wrapping = fyne.TextWrapWord
-		return container.NewVBox(l, ctl)
+// ruleControl is the control of one rule, starting on its value in valid;
+// every change is checked at once (nd.check).
+func (nd *newGameForm) ruleControl(sp games.RuleSpec, valid games.Rules) fyne.CanvasObject {
+	switch sp.Kind {
+	case games.BoolRule:
+		c := widget.NewCheck("", nil)
+		c.SetChecked(valid.Bool(sp.Key))
+		c.OnChanged = func(bool) { nd.check() }
+		nd.rules[sp.Key] = func() any { return c.Checked }
+		return c
+	case games.ChoiceRule:
+		// People read "Bomber"; the rules keep "bomber".
+		opts := make([]string, len(sp.Choices))
+		for i, c := range sp.Choices {
+			opts[i] = ruleValueText(c)
+		}
+		s := widget.NewSelect(opts, nil)
+		s.SetSelected(ruleValueText(valid.String(sp.Key)))
+		s.OnChanged = func(string) { nd.check() }
+		nd.rules[sp.Key] = func() any { return sp.Choices[max(s.SelectedIndex(), 0)] }
+		return s
+	default:
+		st := newRuleStepper(sp, valid.Int(sp.Key), func(int) { nd.check() })
+		nd.rules[sp.Key] = func() any { return st.Value() }
+		if sp.Key == games.PlayersRule {
+			// The seat rows follow the number of players.
+			nd.players = st
+			st.changed = func(n int) {
+				nd.setSeatCount(n)
+				nd.check()
+			}
+			nd.setSeatCount(st.Value())
+		}
+		return st.object()
 	}
-	return container.NewBorder(nil, nil, l, nil, ctl)
+}
+
+// formRows lays out labelled controls: on a desktop the labels in one
+// column and the controls lined up in the next, each with its help under
+// it; on a phone the label above its control, nothing side by side.
+type formRows struct {
+	box    *fyne.Container
+	mobile bool
+}
+
+func (nd *newGameForm) ruleRows() *formRows {
+	r := &formRows{mobile: nd.u.mobile, box: container.NewVBox()}
+	if !r.mobile {
+		r.box = container.New(layout.NewFormLayout())
+	}
+	return r
+}
+
+func (r *formRows) add(label string, ctl fyne.CanvasObject, help string) {
+	l := widget.NewLabel(label)
+	l.Wrapping = fyne.TextWrapWord
+	right := container.NewVBox(container.NewHBox(ctl))
+	if help != "" {
+		h := widget.NewLabel(help)
+		h.Wrapping = fyne.TextWrapWord
+		h.Importance = widget.LowImportance
+		right.Add(h)
+	}
+	if c, ok := ctl.(*widget.Check); ok && r.mobile {
+		c.Text = label // one line, and the words take the tap too
+		c.Refresh()
+		r.box.Add(right)
+		return
+	}
+	if r.mobile {
+		r.box.Add(container.NewVBox(l, right))
+		return
+	}
+	l.Wrapping = fyne.TextWrapOff // the label column is as wide as the longest label
+	r.box.Add(l)
+	r.box.Add(right)
+}
+
+// tell shows a problem under the form, or hides the line when msg is "".
+func (nd *newGameForm) tell(msg string) {
+	nd.problem.SetText(msg)
+	if msg == "" {
+		nd.problem.Hide()
+	} else {
+		nd.problem.Show()
+	}
+}
+
+// check shows at once what is wrong with the rules as set (a value the
+// game refuses in combination, such as too many obstacles for the board),
+// or clears the problem line.
+func (nd *newGameForm) check() {
+	if nd.problem == nil {
+		return
+	}
+	_, err := nd.rulesNow()
+	if err != nil {
+		nd.tell(err.Error())
+		return
+	}
+	nd.tell("")
+}
+
+// rulesNow are the rules the form shows, validated, and tried on the
+// game: an error says, in the rule's words, what the game refuses.
+func (nd *newGameForm) rulesNow() (games.Rules, error) {
+	raw := map[string]any{}
+	for k, read := range nd.rules {
+		raw[k] = read()
+	}
+	rules, err := games.ValidateRules(nd.g.RuleSpecs(), raw)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := nd.g.New(games.Config{Rules: rules, Seed: 1}); err != nil {
+		return nil, err
+	}
+	return rules, nil
 }
 
 // start validates the form and starts the game; false keeps the dialog
@@ -416,30 +581,30 @@ func (nd *newGameForm) start() bool {
 // session makes the game the form describes and remembers the choices;
 // false with the problem shown when the form does not describe one.
 func (nd *newGameForm) session() (*session.Session, bool) {
-	raw := map[string]any{}
-	for k, read := range nd.rules {
-		raw[k] = read()
-	}
-	rules, err := games.ValidateRules(nd.g.RuleSpecs(), raw)
+	rules, err := nd.rulesNow()
 	if err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	seats := make([]games.SeatInfo, len(nd.seats))
 	for i, sf := range nd.seats {
 		seats[i] = sf.value()
 		if !seats[i].Human() && seats[i].Bot == "" {
-			nd.problem.SetText(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
+			nd.tell(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
 			return nil, false
 		}
 	}
+	if err := distinctNames(seats); err != nil {
+		nd.tell(err.Error())
+		return nil, false
+	}
 	if err := session.DistinctSymbols(seats); err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	s, err := nd.u.newSession(nd.g, rules, seats, nil)
 	if err != nil {
-		nd.problem.SetText(err.Error())
+		nd.tell(err.Error())
 		return nil, false
 	}
 	saved := map[string]any{}

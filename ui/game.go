@@ -554,7 +554,7 @@ func (gs *gameScreen) rulesText() string {
 		if v != sp.Default {
 			mark = " (changed)"
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s%s", sp.Label, ruleValueText(v), mark))
+		lines = append(lines, fmt.Sprintf("%s: %s%s", sp.Label, ruleText(sp, v), mark))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -766,10 +766,10 @@ func (gs *gameScreen) statusText() string {
 		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
-		if _, told := gs.board.(kit.Teller); told || out.Reason == "" {
+		if _, told := gs.board.(kit.Teller); told {
 			return "Game over." // a board that tells the result says why in its headline
 		}
-		return strings.ToUpper(out.Reason[:1]) + out.Reason[1:] + "."
+		return resultLine(s.Seats, out)
 	}
 	if th := s.Thinking(); len(th) > 0 && s.HumanToMove() < 0 {
 		seat := s.Seats[th[0]]
@@ -799,6 +799,31 @@ func joinAnd(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// resultLine says how a game ended, naming people: "Ben wins: Ana was
+// caught in a blast." The games call the loser of a two-seat game "the
+// other player" (they know no names); the screen puts the name in.
+func resultLine(seats []games.SeatInfo, out games.Outcome) string {
+	line := "Draw"
+	if out.Status == games.Win {
+		var names []string
+		for _, w := range out.Winners {
+			names = append(names, seats[w].Name)
+		}
+		line = joinAnd(names) + " wins"
+		if len(names) > 1 {
+			line = joinAnd(names) + " win"
+		}
+	}
+	reason := out.Reason
+	if out.Status == games.Win && len(out.Winners) == 1 && len(seats) == 2 {
+		reason = strings.ReplaceAll(reason, "the other player", seats[1-out.Winners[0]].Name)
+	}
+	if reason == "" {
+		return line + "."
+	}
+	return line + ": " + reason + "."
 }
 
 // winnerText is the result banner: who won, or a draw, in the board's

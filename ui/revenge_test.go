@@ -60,7 +60,7 @@ func TestNewGameRevengeSymbols(t *testing.T) {
 	}
 	// A fourth seat gets a symbol no one has: its usual *, unless taken.
 	again.seats[0].symbol.SetSelected("*")
-	again.players.SetText("4")
+	again.players.Set(4)
 	if got := symbolsOf(again); got != "* X O +" {
 		t.Fatalf("with a fourth seat: %q", got)
 	}

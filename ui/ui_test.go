@@ -389,15 +389,19 @@ func TestNewGameSeatRowsFollowThePlayersRule(t *testing.T) {
 		t.Fatalf("%d seat rows (%d shown) for 3 players", len(nd.seats), len(nd.seatBox.Objects))
 	}
 	nd.seats[0].name.SetText("Ana")
-	nd.players.SetText("4")
+	test.Tap(nd.players.up)
 	if len(nd.seats) != 4 || len(nd.seatBox.Objects) != 4 {
 		t.Fatalf("players 4: %d seat rows", len(nd.seats))
 	}
-	nd.players.SetText("9") // out of range: the rows stay
-	if len(nd.seats) != 4 {
+	test.Tap(nd.players.up) // past the largest number: the rows stay
+	if len(nd.seats) != 4 || nd.players.Value() != 4 || !nd.players.up.Disabled() {
+		t.Fatalf("a fifth player gave %d rows, players %d", len(nd.seats), nd.players.Value())
+	}
+	nd.players.Set(9) // a value the rule refuses is not taken
+	if len(nd.seats) != 4 || nd.players.Value() != 4 {
 		t.Fatalf("an invalid players value changed the rows to %d", len(nd.seats))
 	}
-	nd.players.SetText("2")
+	nd.players.Set(2)
 	if len(nd.seats) != 2 || len(nd.seatBox.Objects) != 2 || nd.seats[0].name.Text != "Ana" {
 		t.Fatalf("players 2: %d rows, first named %q", len(nd.seats), nd.seats[0].name.Text)
 	}

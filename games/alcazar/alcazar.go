@@ -43,11 +43,12 @@ func (Game) SeatRange() (int, int) { return 2, 2 }
 // RuleSpecs are the house rules of section 9.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
-		{Key: "bothLinesDraw", Label: "Both lines draw", Kind: games.BoolRule, Default: false,
-			Help: "When both players own a line after the pieces have moved: off = play on (the current rule), on = the game is a draw (the original's older rule)."},
+		{Key: "bothLinesDraw", Label: "Two lines at once draw", Kind: games.BoolRule, Default: false,
+			Help: "On: a draw when both players have a line after the pieces move. Off: play goes on."},
 		{Key: "turnLimit", Label: "Turn limit", Kind: games.IntRule, Default: 0, Min: 0, Max: 1000,
-			RangeText: "a whole number from 0 to 1000 (0 = no limit)",
-			Help:      "0 = no limit. Otherwise the game is a draw if nobody has won by the end of this turn."},
+			RangeText: "0 (no limit) or a whole number up to 1000",
+			Zero:      "No limit",
+			Help:      "The game is a draw if nobody has won by the end of this turn."},
 	}
 }
 
@@ -120,19 +121,19 @@ func newState(cfg games.Config) (*State, error) {
 	}
 	for k := range rules {
 		if k != "bothLinesDraw" && k != "turnLimit" {
-			return nil, fmt.Errorf("`%s` is not a house rule of alcazar (known: bothLinesDraw, turnLimit)", k)
+			return nil, fmt.Errorf("%q is not a house rule of alcazar (its rules are written bothLinesDraw, turnLimit)", k)
 		}
 	}
 	if v, ok := rules["bothLinesDraw"]; ok {
 		if _, isBool := v.(bool); !isBool {
-			return nil, fmt.Errorf("`bothLinesDraw` must be true or false")
+			return nil, fmt.Errorf("Two lines at once draw must be true or false")
 		}
 	}
 	limit := 0
 	if v, ok := rules["turnLimit"]; ok {
 		n, isInt := v.(int)
 		if !isInt || n < 0 || n > 1000 {
-			return nil, fmt.Errorf("`turnLimit` must be a whole number from 0 to 1000 (0 = no limit)")
+			return nil, fmt.Errorf("Turn limit must be 0 (no limit) or a whole number up to 1000")
 		}
 		limit = n
 	}

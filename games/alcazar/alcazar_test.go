@@ -149,6 +149,17 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
+// labelOf is the name players read for a rule: its label, or the key
+// itself when the game has no such rule.
+func labelOf(specs []games.RuleSpec, key string) string {
+	for _, s := range specs {
+		if s.Key == key {
+			return s.Label
+		}
+	}
+	return key
+}
+
 func TestBadRules(t *testing.T) {
 	specs := alcazar.Game{}.RuleSpecs()
 	bad := []map[string]any{
@@ -160,8 +171,8 @@ func TestBadRules(t *testing.T) {
 			t.Errorf("rules %v accepted", r)
 		} else {
 			for k := range r {
-				if !strings.Contains(err.Error(), k) {
-					t.Errorf("error %q does not name %s", err, k)
+				if want := labelOf(specs, k); !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not name %q", err, want)
 				}
 			}
 		}

@@ -148,20 +148,20 @@ func (Game) SeatRange() (int, int) { return 2, 2 }
 // RuleSpecs are the house rules of section 3.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
-		{Key: RuleP1, Label: "Player 1", Kind: games.ChoiceRule, Default: "bomber", Choices: characterNames[:],
-			Help: "What player 1 drops: a Bomber drops bombs, a Freezer drops ice blocks."},
-		{Key: RuleP2, Label: "Player 2", Kind: games.ChoiceRule, Default: "freezer", Choices: characterNames[:],
-			Help: "What player 2 drops: a Bomber drops bombs, a Freezer drops ice blocks."},
+		{Key: RuleP1, Label: "First player", Kind: games.ChoiceRule, Default: "bomber", Choices: characterNames[:],
+			Help: "A Bomber drops bombs; a Freezer drops ice blocks."},
+		{Key: RuleP2, Label: "Second player", Kind: games.ChoiceRule, Default: "freezer", Choices: characterNames[:],
+			Help: "A Bomber drops bombs; a Freezer drops ice blocks."},
 		{Key: RuleHP, Label: "Health", Kind: games.IntRule, Default: 5, Min: 1, Max: 20,
-			Help: "Health of both players at the start; every hit by kicked ice takes one."},
+			Help: "Both players start with this much; each hit by kicked ice takes one."},
 		{Key: RuleBombTimer, Label: "Bomb timer", Kind: games.IntRule, Default: 4, Min: 1, Max: 10,
-			Help: "A new bomb explodes at this many ends of turn, counting the one it was placed in."},
+			Help: "A bomb explodes after this many turns, counting the turn it was dropped in."},
 		{Key: RuleIceHP, Label: "Ice health", Kind: games.IntRule, Default: 6, Min: 1, Max: 20,
-			Help: "Health of a new ice block; it melts by one at every end of turn and by one at every impact."},
+			Help: "An ice block melts by one every turn and every time it hits something."},
 		{Key: RuleActions, Label: "Actions per turn", Kind: games.IntRule, Default: 5, Min: 1, Max: 10,
-			Help: "Actions of every turn after player 1's first: moves, places and kicks cost one, turning is free."},
+			Help: "Each step, drop or kick costs one action; turning around is free."},
 		{Key: RuleFirstActions, Label: "First-turn actions", Kind: games.IntRule, Default: 3, Min: 1, Max: 10,
-			Help: "Actions of player 1's very first turn (fewer than usual, to make up for moving first)."},
+			Help: "Actions in the very first turn: fewer, to make up for moving first."},
 	}
 }
 
@@ -186,7 +186,7 @@ func paramsOf(r games.Rules) (Params, error) {
 	for seat, key := range []string{RuleP1, RuleP2} {
 		ch, ok := parseCharacter(valid.String(key))
 		if !ok {
-			return Params{}, fmt.Errorf("`%s` must be bomber or freezer", key)
+			return Params{}, fmt.Errorf("a player must be a bomber or a freezer, not %q", valid.String(key))
 		}
 		p.Chars[seat] = ch
 	}

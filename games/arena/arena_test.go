@@ -268,7 +268,8 @@ func TestEvents(t *testing.T) {
 	if got := kinds(bomb.LastEvents()); !strings.Contains(got, "eliminate f2 seat 1") || !strings.HasPrefix(got, "endTurn seat 0; fuse b2=0") {
 		t.Errorf("end events %s", got)
 	}
-	if o := bomb.Outcome(); o.Status != games.Win || o.Winners[0] != 0 || !strings.Contains(o.Reason, "blast") {
+	// The reason calls the loser "the other player": the screen puts in the name.
+	if o := bomb.Outcome(); o.Status != games.Win || o.Winners[0] != 0 || o.Reason != "the other player was caught in a blast" {
 		t.Errorf("outcome %+v", o)
 	}
 }

@@ -482,7 +482,7 @@ func (s *State) Outcome() games.Outcome {
 	switch s.c.status {
 	case games.Win:
 		w := int(s.c.winner)
-		return games.Outcome{Status: games.Win, Winners: []int{w}, Reason: fmt.Sprintf("player %d was %s", 2-w, s.deathWord(1-w))}
+		return games.Outcome{Status: games.Win, Winners: []int{w}, Reason: "the other player was " + s.deathWord(1-w)}
 	case games.Draw:
 		return games.Outcome{Status: games.Draw, Reason: "both players were hit"}
 	}

@@ -44,17 +44,18 @@ var specs = []games.RuleSpec{
 	{Key: "size", Label: "Board size", Kind: games.IntRule, Default: 8, Min: 6, Max: 12,
 		Allowed:   func(n int) bool { return n%2 == 0 },
 		RangeText: "an even number from 6 to 12",
-		Help:      "The board is size x size squares; each half has size/2 ranks. With a line longer than size/2, lines along a file are impossible."},
+		Help:      "Squares along each side; each player's half is half the board."},
 	{Key: "line", Label: "Marks in a row", Kind: games.IntRule, Default: 4, Min: 3, Max: 6,
-		Help: "How many marks in a row, inside your opponent's half, win the game."},
+		Help: "How many marks in a row inside the other player's half win the game."},
 	{Key: "overlines", Label: "Longer rows win", Kind: games.BoolRule, Default: true,
-		Help: "On: five or more in a row win too. Off: exactly the number in a row wins; a longer unbroken row (even one reaching into your own half) does not."},
-	{Key: "fifo", Label: "FIFO (marks kept per side)", Kind: games.IntRule, Default: 0, Min: 0, Max: maxFifo,
+		Help: "On: a row longer than needed wins too. Off: only a row of exactly that length wins."},
+	{Key: "fifo", Label: "Marks kept per side", Kind: games.IntRule, Default: 0, Min: 0, Max: maxFifo,
 		Allowed:   func(n int) bool { return n == 0 || n >= 3 },
-		RangeText: "0 (off) or a whole number from 3 to 32",
-		Help:      "0 = off. Otherwise a side never keeps more than this many marks: placing one more removes your oldest mark, before the win is checked. Below the row length nobody can win; the game is drawn after 100 placements in a row that each removed a mark."},
+		RangeText: "0 (no limit) or a whole number from 3 to 32",
+		Zero:      "No limit",
+		Help:      "With a limit, placing one mark more takes your oldest mark off the board."},
 	{Key: "firstPlayer", Label: "First player", Kind: games.ChoiceRule, Default: "X", Choices: []string{"X", "O", "random"},
-		Help: "Who places first: X, O, or a coin toss from the game's seed."},
+		Help: "Who places the first mark: X, O, or a coin toss."},
 }
 
 func (Game) RuleSpecs() []games.RuleSpec { return specs }
@@ -119,7 +120,7 @@ func (Game) New(cfg games.Config) (games.State, error) {
 	}
 	for k := range cfg.Rules {
 		if _, ok := rules[k]; !ok {
-			return nil, fmt.Errorf("`%s` is not a house rule of this game", k)
+			return nil, fmt.Errorf("%q is not a house rule of this game", k)
 		}
 	}
 	c := &config{n: rules.Int("size"), line: rules.Int("line"), overlines: rules.Bool("overlines"),

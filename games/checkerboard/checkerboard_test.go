@@ -239,22 +239,22 @@ func TestBadRules(t *testing.T) {
 		raw  map[string]any
 		want string
 	}{
-		{map[string]any{"size": 7}, "`size` must be an even number from 6 to 12"},
-		{map[string]any{"size": 4}, "`size` must be an even number from 6 to 12"},
-		{map[string]any{"size": 14}, "`size` must be an even number from 6 to 12"},
-		{map[string]any{"size": "eight"}, "`size` must be"},
-		{map[string]any{"line": 2}, "`line` must be a whole number from 3 to 6"},
-		{map[string]any{"line": 7}, "`line` must be a whole number from 3 to 6"},
-		{map[string]any{"line": 4.5}, "`line` must be"},
-		{map[string]any{"overlines": "yes"}, "`overlines` must be true or false"},
-		{map[string]any{"overlines": 1}, "`overlines` must be true or false"},
-		{map[string]any{"fifo": 1}, "`fifo` must be 0 (off) or a whole number from 3 to 32"},
-		{map[string]any{"fifo": 2}, "`fifo` must be 0 (off) or a whole number from 3 to 32"},
-		{map[string]any{"fifo": 33}, "`fifo` must be 0"},
-		{map[string]any{"fifo": -1}, "`fifo` must be 0"},
-		{map[string]any{"firstPlayer": "x"}, "`firstPlayer` must be one of \"X\", \"O\", \"random\""},
-		{map[string]any{"firstPlayer": "coin"}, "`firstPlayer` must be one of"},
-		{map[string]any{"pie": true}, "`pie` is not a house rule"},
+		{map[string]any{"size": 7}, "Board size must be an even number from 6 to 12"},
+		{map[string]any{"size": 4}, "Board size must be an even number from 6 to 12"},
+		{map[string]any{"size": 14}, "Board size must be an even number from 6 to 12"},
+		{map[string]any{"size": "eight"}, "Board size must be"},
+		{map[string]any{"line": 2}, "Marks in a row must be a whole number from 3 to 6"},
+		{map[string]any{"line": 7}, "Marks in a row must be a whole number from 3 to 6"},
+		{map[string]any{"line": 4.5}, "Marks in a row must be"},
+		{map[string]any{"overlines": "yes"}, "Longer rows win must be true or false"},
+		{map[string]any{"overlines": 1}, "Longer rows win must be true or false"},
+		{map[string]any{"fifo": 1}, "Marks kept per side must be 0 (no limit) or a whole number from 3 to 32"},
+		{map[string]any{"fifo": 2}, "Marks kept per side must be 0 (no limit) or a whole number from 3 to 32"},
+		{map[string]any{"fifo": 33}, "Marks kept per side must be 0"},
+		{map[string]any{"fifo": -1}, "Marks kept per side must be 0"},
+		{map[string]any{"firstPlayer": "x"}, "First player must be one of \"X\", \"O\", \"random\""},
+		{map[string]any{"firstPlayer": "coin"}, "First player must be one of"},
+		{map[string]any{"pie": true}, "\"pie\" is not a house rule"},
 	}
 	for _, b := range bad {
 		_, err := games.ValidateRules(specs, b.raw)

@@ -151,18 +151,18 @@ func TestBadRules(t *testing.T) {
 		raw  map[string]any
 		want string
 	}{
-		{map[string]any{"pieces": float64(3)}, "`pieces` must be a whole number from 4 to 16"},
-		{map[string]any{"pieces": float64(17)}, "`pieces` must be a whole number from 4 to 16"},
-		{map[string]any{"pieces": 8.5}, "`pieces` must be"},
-		{map[string]any{"pieces": "eight"}, "`pieces` must be"},
-		{map[string]any{"captures": "yes"}, "`captures` must be true or false"},
-		{map[string]any{"kings": float64(1)}, "`kings` must be true or false"},
-		{map[string]any{"forcedCapture": "on"}, "`forcedCapture` must be true or false"},
-		{map[string]any{"pie": nil}, "`pie` must be true or false"},
-		{map[string]any{"multiJump": "1"}, "`multiJump` must be true or false"},
-		{map[string]any{"movement": "orthogonal"}, "`movement` must be one of \"diagonal\", \"free\""},
-		{map[string]any{"movement": "Free"}, "`movement` must be one of"},
-		{map[string]any{"board": float64(8)}, "`board` is not a house rule"},
+		{map[string]any{"pieces": float64(3)}, "Pieces per side must be a whole number from 4 to 16"},
+		{map[string]any{"pieces": float64(17)}, "Pieces per side must be a whole number from 4 to 16"},
+		{map[string]any{"pieces": 8.5}, "Pieces per side must be"},
+		{map[string]any{"pieces": "eight"}, "Pieces per side must be"},
+		{map[string]any{"captures": "yes"}, "Captures must be true or false"},
+		{map[string]any{"kings": float64(1)}, "Kings must be true or false"},
+		{map[string]any{"forcedCapture": "on"}, "Forced capture must be true or false"},
+		{map[string]any{"pie": nil}, "Pie rule must be true or false"},
+		{map[string]any{"multiJump": "1"}, "Multi-jump must be true or false"},
+		{map[string]any{"movement": "orthogonal"}, "Movement must be one of \"diagonal\", \"free\""},
+		{map[string]any{"movement": "Free"}, "Movement must be one of"},
+		{map[string]any{"board": float64(8)}, "\"board\" is not a house rule"},
 	}
 	for _, b := range bad {
 		_, err := games.ValidateRules(specs, b.raw)
@@ -456,7 +456,7 @@ func TestWinningLineAndReasons(t *testing.T) {
 		"........",
 		"........"}, 0, [4]int{}, "movement"))
 	play(t, st, "a7-b8")
-	if out := st.Outcome(); out.Reason != "O has no move" || len(out.Line) != 0 {
+	if out := st.Outcome(); out.Reason != "the other player has no move" || len(out.Line) != 0 {
 		t.Fatalf("outcome %+v", out)
 	}
 }

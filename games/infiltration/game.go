@@ -22,19 +22,19 @@ func (Game) SeatRange() (int, int) { return 2, 2 }
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: "pieces", Label: "Pieces per side", Kind: games.IntRule, Default: 8, Min: 4, Max: 16,
-			Help: "How many pieces each side places and plays with (4 to 16)."},
+			Help: "How many pieces each side places and then plays with."},
 		{Key: "captures", Label: "Captures", Kind: games.BoolRule, Default: true,
-			Help: "Pieces jump over enemy pieces to capture them; captured pieces return to their owner's hand. Off: no captures and so no drops."},
+			Help: "Jump an enemy piece to capture it; it goes back to its owner's hand, to be dropped again."},
 		{Key: "kings", Label: "Kings", Kind: games.BoolRule, Default: true,
-			Help: "A man that reaches the far rank is crowned and may move in every direction. Off: men stay men (and may get stuck there)."},
+			Help: "A man reaching the far rank is crowned and may then move in every direction."},
 		{Key: "forcedCapture", Label: "Forced capture", Kind: games.BoolRule, Default: false,
-			Help: "When a capture is possible, steps are not allowed: capture or drop from the hand."},
+			Help: "When you can capture, you must capture or drop a piece: no plain steps."},
 		{Key: "pie", Label: "Pie rule", Kind: games.BoolRule, Default: false,
-			Help: "After X's first piece, O may swap: the two players exchange colours and the position stays."},
+			Help: "After the first piece is placed, the second player may take it over by swapping sides."},
 		{Key: "multiJump", Label: "Multi-jump", Kind: games.BoolRule, Default: false,
-			Help: "A piece that captures and can capture again must go on jumping, one jump per move."},
+			Help: "A piece that captures and can capture again must keep jumping, one jump a move."},
 		{Key: "movement", Label: "Movement", Kind: games.ChoiceRule, Default: "diagonal", Choices: []string{"diagonal", "free"},
-			Help: "diagonal: men step diagonally forward, kings diagonally any way. free: men also step straight forward and sideways, kings in all 8 directions."},
+			Help: "Diagonal: men step diagonally forward. Free: also straight ahead and sideways, kings every way."},
 	}
 }
 

@@ -554,7 +554,7 @@ func (s *State) apply(m games.Move) {
 	if moved >= 0 && !homeHalf(me, moved) && s.lineThrough(me, moved) {
 		line := s.winningLine(me)
 		s.outcome = games.Outcome{Status: games.Win, Winners: []int{me},
-			Reason: fmt.Sprintf("%s has four in a row in %s's half", seatName[me], seatName[1-me]), Line: line}
+			Reason: "four in a row in the other half", Line: line}
 		s.key = s.makeKey()
 		return
 	}
@@ -562,7 +562,7 @@ func (s *State) apply(m games.Move) {
 	// 4. No legal action: the side to move loses.
 	if !s.hasLegal() {
 		s.outcome = games.Outcome{Status: games.Win, Winners: []int{1 - int(s.turn)},
-			Reason: seatName[s.turn] + " has no move"}
+			Reason: "the other player has no move"}
 		return
 	}
 	// 5. Threefold repetition. Forgetting the positions that cannot recur
@@ -587,7 +587,7 @@ func (s *State) startTurn() {
 	s.mustCapture = s.rules.forced && s.anyCapture()
 	if !s.hasLegal() {
 		s.outcome = games.Outcome{Status: games.Win, Winners: []int{1 - int(s.turn)},
-			Reason: seatName[s.turn] + " has no move"}
+			Reason: "the other player has no move"}
 	}
 }
 

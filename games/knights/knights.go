@@ -64,22 +64,24 @@ func (Game) SeatRange() (min, max int) { return 1, 4 }
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: SizeRule, Label: "Board size", Kind: games.IntRule, Default: 8, Min: MinSize, Max: MaxSize,
-			Help: "The board has size x size squares."},
+			Help: "Squares along each side of the board."},
 		{Key: games.PlayersRule, Label: "Knights", Kind: games.IntRule, Default: 2, Min: 1, Max: 4,
-			Help: "How many knights race. One knight is the survival game: make your trail as long as you can."},
+			Help: "How many knights race; a lone knight tries to make its trail as long as it can."},
 		{Key: ObstaclesRule, Label: "Obstacles", Kind: games.IntRule, Default: 0, Min: 0, Max: MaxSize * MaxSize / 4,
 			RangeText: "a whole number from 0 to a quarter of the squares (16 on 8x8)",
-			Help:      "Blocked squares placed at random at the start, never on a start square or a first jump."},
-		{Key: TimerRule, Label: "Timer", Kind: games.IntRule, Default: 0, Min: 0, Max: 30,
-			Allowed: func(n int) bool { return n%10 == 0 }, RangeText: "0, 10, 20 or 30",
-			Help: "Seconds for each person's pick; when time runs out the selected square, or the first legal one, is played. 0 = no timer."},
-		{Key: ShrinkRule, Label: "Shrinking board", Kind: games.IntRule, Default: 0, Min: 0, Max: 32,
-			Help: "Every so many turns the outermost ring with an empty square closes. 0 = off."},
+			Zero:      "None",
+			Help:      "Blocked squares scattered at random at the start, never where a knight begins."},
+		{Key: TimerRule, Label: "Pick timer", Kind: games.IntRule, Default: 0, Min: 0, Max: 30,
+			Allowed: func(n int) bool { return n%10 == 0 }, RangeText: "0 (off), 10, 20 or 30", Zero: "Off",
+			Help: "Seconds each person has to pick; when time is up, a square is played for them."},
+		{Key: ShrinkRule, Label: "Shrinking board", Kind: games.IntRule, Default: 0, Min: 0, Max: 32, Zero: "Off",
+			RangeText: "0 (off) or a whole number of turns up to 32",
+			Help:      "Every this many turns the outermost ring with an empty square closes."},
 		{Key: FogRule, Label: "Fog", Kind: games.BoolRule, Default: false,
-			Help: "Each knight sees only the squares one or two jumps away from it."},
+			Help: "Each knight sees only the squares one or two jumps away."},
 		{Key: StartsRule, Label: "Start squares", Kind: games.ChoiceRule, Default: StartsStandard,
 			Choices: []string{StartsStandard, StartsCorners, StartsRandom},
-			Help:    "Standard: near the corners, as in the original. Corners: in the corners. Random: drawn from the game's seed."},
+			Help:    "Standard: near the corners. Corners: in the corners. Random: anywhere."},
 	}
 }
 
@@ -92,13 +94,13 @@ func (Game) New(cfg games.Config) (games.State, error) {
 	r := cfg.Rules
 	n, players, k := r.Int(SizeRule), r.Int(games.PlayersRule), r.Int(ObstaclesRule)
 	if n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("`size` must be a whole number from %d to %d", MinSize, MaxSize)
+		return nil, fmt.Errorf("Board size must be a whole number from %d to %d", MinSize, MaxSize)
 	}
 	if players < 1 || players > 4 {
-		return nil, fmt.Errorf("`players` must be a whole number from 1 to 4")
+		return nil, fmt.Errorf("Knights must be a whole number from 1 to 4")
 	}
 	if k < 0 || k > n*n/4 {
-		return nil, fmt.Errorf("`obstacles` must be a whole number from 0 to %d on a %d x %d board", n*n/4, n, n)
+		return nil, fmt.Errorf("Obstacles must be a whole number from 0 to %d on a %dx%d board", n*n/4, n, n)
 	}
 	s := &State{
 		g:       geomOf(n),

@@ -96,16 +96,16 @@ func TestRuleErrors(t *testing.T) {
 		raw  map[string]any
 		want string
 	}{
-		{map[string]any{"size": 4}, "`size` must be a whole number from 5 to 16"},
-		{map[string]any{"size": 17}, "`size`"},
-		{map[string]any{"players": 5}, "`players`"},
-		{map[string]any{"players": 0}, "`players`"},
-		{map[string]any{"timer": 15}, "`timer` must be 0, 10, 20 or 30"},
-		{map[string]any{"timer": 40}, "`timer`"},
-		{map[string]any{"shrink": 33}, "`shrink`"},
-		{map[string]any{"starts": "middle"}, "`starts` must be one of"},
-		{map[string]any{"fog": "maybe"}, "`fog` must be true or false"},
-		{map[string]any{"obstacles": 65}, "`obstacles`"},
+		{map[string]any{"size": 4}, "Board size must be a whole number from 5 to 16"},
+		{map[string]any{"size": 17}, "Board size must"},
+		{map[string]any{"players": 5}, "Knights must"},
+		{map[string]any{"players": 0}, "Knights must"},
+		{map[string]any{"timer": 15}, "Pick timer must be 0 (off), 10, 20 or 30"},
+		{map[string]any{"timer": 40}, "Pick timer must"},
+		{map[string]any{"shrink": 33}, "Shrinking board must"},
+		{map[string]any{"starts": "middle"}, "Start squares must be one of"},
+		{map[string]any{"fog": "maybe"}, "Fog must be true or false"},
+		{map[string]any{"obstacles": 65}, "Obstacles must"},
 	} {
 		if _, err := games.ValidateRules(g.RuleSpecs(), c.raw); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.raw, err, c.want)
@@ -116,7 +116,7 @@ func TestRuleErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.New(games.Config{Rules: r}); err == nil || !strings.Contains(err.Error(), "from 0 to 6 on a 5 x 5 board") {
+	if _, err := g.New(games.Config{Rules: r}); err == nil || !strings.Contains(err.Error(), "from 0 to 6 on a 5x5 board") {
 		t.Errorf("7 obstacles on 5x5: %v", err)
 	}
 	r[knights.ObstaclesRule] = 6

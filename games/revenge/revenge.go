@@ -47,13 +47,13 @@ func (Game) SeatRange() (int, int) { return 2, MaxSeats }
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: RuleSize, Label: "Board size", Kind: games.IntRule, Default: 4, Min: MinSize, Max: MaxSize,
-			Help: "The board is size x size squares; a winning line is a whole row, column or main diagonal."},
+			Help: "Squares along each side; a whole row, column or main diagonal wins."},
 		{Key: games.PlayersRule, Label: "Players", Kind: games.IntRule, Default: 3, Min: 2, Max: MaxSeats,
-			Help: "Two to four players take turns in seat order: x, o, + and *."},
+			Help: "Two to four players take turns in seat order."},
 		{Key: RuleAntiRevenge, Label: "Anti-revenge", Kind: games.BoolRule, Default: true,
-			Help: "The victim of a steal may not take any of the stealer's squares until the stealer has moved again."},
+			Help: "Whoever was stolen from may not steal back from the thief until the thief has moved again."},
 		{Key: RuleReinforce, Label: "Reinforce", Kind: games.BoolRule, Default: true,
-			Help: "Playing on your own mark is a move: nothing changes on the board and your steal record clears."},
+			Help: "Playing on a square you own is a move: it changes nothing on the board but clears your last steal."},
 	}
 }
 

@@ -146,7 +146,7 @@ func TestGameOverWords(t *testing.T) {
 		t.Errorf("play after the end: %v", err)
 	}
 	out := st.Outcome()
-	if out.Reason != "x owns rank 4" || strings.Join(out.Line, " ") != "a4 b4 c4 d4" {
+	if out.Reason != "the whole of rank 4" || strings.Join(out.Line, " ") != "a4 b4 c4 d4" {
 		t.Errorf("outcome %+v", out)
 	}
 	if len(st.Locks()) != 0 || len(st.WinningMoves()) != 0 || len(st.Legal(1)) != 0 {
@@ -158,10 +158,10 @@ func TestGameOverWords(t *testing.T) {
 // win's reason and lists its squares.
 func TestLinesAndReasons(t *testing.T) {
 	cases := []struct{ setup, move, reason, line string }{
-		{`{"board":["x....",".x...","..x..","...x.","....."],"toMove":0}`, "e1", "x owns the a5-e1 diagonal", "a5 b4 c3 d2 e1"},
-		{`{"board":[".....","...x.","..x..",".x...","x...."],"toMove":0}`, "e5", "x owns the a1-e5 diagonal", "a1 b2 c3 d4 e5"},
-		{`{"board":["o....","o....","o....","o....","....."],"toMove":1}`, "a1", "o owns the a-file", "a1 a2 a3 a4 a5"},
-		{`{"board":[".....",".....",".....",".....","++++."],"toMove":2}`, "e1", "+ owns rank 1", "a1 b1 c1 d1 e1"},
+		{`{"board":["x....",".x...","..x..","...x.","....."],"toMove":0}`, "e1", "the whole of the a5-e1 diagonal", "a5 b4 c3 d2 e1"},
+		{`{"board":[".....","...x.","..x..",".x...","x...."],"toMove":0}`, "e5", "the whole of the a1-e5 diagonal", "a1 b2 c3 d4 e5"},
+		{`{"board":["o....","o....","o....","o....","....."],"toMove":1}`, "a1", "the whole of the a-file", "a1 a2 a3 a4 a5"},
+		{`{"board":[".....",".....",".....",".....","++++."],"toMove":2}`, "e1", "the whole of rank 1", "a1 b1 c1 d1 e1"},
 	}
 	for _, c := range cases {
 		st := newGame(t, map[string]any{"size": 5}, c.setup)

@@ -242,7 +242,7 @@ func (s *State) wins(sq, mover int) bool {
 	for _, l := range s.through[sq] {
 		if int(s.counts[l][mover]) == s.size {
 			s.outcome = games.Outcome{Status: games.Win, Winners: []int{mover},
-				Reason: fmt.Sprintf("%s owns %s", Symbols[mover], s.lineNames[l]), Line: s.lineSquares(int(l))}
+				Reason: "the whole of " + s.lineNames[l], Line: s.lineSquares(int(l))}
 			return true
 		}
 	}
