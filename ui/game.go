@@ -586,6 +586,9 @@ func (gs *gameScreen) moveText(i int) string {
 	if i >= s.Plies() {
 		return ""
 	}
+	if jt, ok := gs.board.(kit.JointTeller); ok {
+		return fmt.Sprintf("%d. %s", i+1, jt.JointMoveText(s, i, gs.maskSeat))
+	}
 	if t, ok := gs.board.(kit.Teller); ok {
 		n := i + 1
 		if tn, ok := gs.board.(kit.TurnNumberer); ok {

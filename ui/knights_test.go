@@ -138,22 +138,22 @@ func showsCanvasText(o fyne.CanvasObject, text string) bool {
 	return false
 }
 
-// Under fog the move list shows only the device seat's own moves while
+// Under fog the move list tells only the device seat's own jumps while
 // the game runs; between two people's picks, nobody's.
 func TestKnightsMoveListKeepsTheFog(t *testing.T) {
 	u := newTestApp(t)
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": true})
 	pickAll(t, gs, "c5", "f4")
-	if got := gs.moveText(0); got != "1. ?,?" {
+	if got := gs.moveText(0); got != "1. Ana jumps out of sight; Ben jumps out of sight" {
 		t.Fatalf("before the hand-over the list shows %q", got)
 	}
 	gs.session.Reveal(0)
-	if got := gs.moveText(0); got != "1. c5,?" {
+	if got := gs.moveText(0); got != "1. Ana jumps to c5; Ben jumps out of sight" {
 		t.Fatalf("Ana sees %q", got)
 	}
 	clear, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
 	pickAll(t, clear, "c5", "f4")
-	if got := clear.moveText(0); got != "1. c5,f4" {
+	if got := clear.moveText(0); got != "1. Ana jumps to c5; Ben jumps to f4" {
 		t.Fatalf("without fog the list shows %q", got)
 	}
 }

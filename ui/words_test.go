@@ -34,8 +34,7 @@ var people = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", 
 // hint at every position name a person and say what the move does (issue
 // 10 item 8); the result names the winner or says why it is a draw.
 // Alcazar numbers its list by turn and names its seats by colour in the
-// side panel. Knights' list keeps the notation, which the screen hides
-// under fog ("c5,?"); its hints are words.
+// side panel.
 func TestMoveListAndHintsAreWords(t *testing.T) {
 	for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"} {
 		for seed := uint64(1); seed <= 2; seed++ {
@@ -55,8 +54,8 @@ func TestMoveListAndHintsAreWords(t *testing.T) {
 				if err := gs.Submit(tok); err != nil {
 					t.Fatalf("%s %s: %v", id, tok, err)
 				}
-				if s.Plies() == ply || id == "knights" {
-					continue // a secret pick of a joint turn, or notation under fog
+				if s.Plies() == ply {
+					continue // a secret pick of a joint turn
 				}
 				entry := gs.moveText(ply)
 				wordsOnly(t, id+" move list entry", entry, tok)

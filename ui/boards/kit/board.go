@@ -104,6 +104,15 @@ type HintTeller interface {
 	HintText(s *session.Session, h *session.Hint) string
 }
 
+// JointTeller is implemented by boards of joint turns (knights: every
+// seat picks, all moves resolve together), whose move list tells each
+// seat's entry of a turn in words while fog may hide some of them: shown
+// is the one seat whose entry may show (-2 every seat's, -1 nobody's, as
+// between two people's secret picks).
+type JointTeller interface {
+	JointMoveText(s *session.Session, i int, shown int) string
+}
+
 // TurnNumberer is implemented by boards whose move list numbers turns
 // rather than tokens (alcazar: both placements of a turn share its
 // number, so the crown holder's two placements in a row, at the end of

@@ -23,3 +23,35 @@ func TestHintInWords(t *testing.T) {
 		t.Errorf("a computer's hint %q", got)
 	}
 }
+
+// A joint turn reads as every knight's jump; under fog only the shown
+// seat's square is told, the others jump "out of sight", and between two
+// secret picks (shown -1) nobody's square is.
+func TestJointTurnInWords(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
+	var picks []string
+	for seat := 0; seat < 2; seat++ {
+		if who, ok := s.HandOver(); ok {
+			s.Reveal(who)
+		}
+		live := s.Live()
+		tok := live.MoveString(seat, live.Legal(seat)[0])
+		picks = append(picks, tok)
+		if err := s.Submit(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Plies() != 1 {
+		t.Fatalf("%d turns after both picks", s.Plies())
+	}
+	for shown, want := range map[int]string{
+		-2: "Ana jumps to " + picks[0] + "; Ben jumps to " + picks[1],
+		0:  "Ana jumps to " + picks[0] + "; Ben jumps out of sight",
+		1:  "Ana jumps out of sight; Ben jumps to " + picks[1],
+		-1: "Ana jumps out of sight; Ben jumps out of sight",
+	} {
+		if got := (&Board{}).JointMoveText(s, 0, shown); got != want {
+			t.Errorf("shown %d: %q, want %q", shown, got, want)
+		}
+	}
+}
