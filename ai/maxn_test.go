@@ -192,6 +192,30 @@ func TestMaxNTerminalScores(t *testing.T) {
 	}
 }
 
+// TestMaxNDraw: Draw is what a draw is worth to the searching seat
+// alone. Seat 0 chooses between a, a draw, and b, where seat 1 then picks
+// ba (-1 for seat 0) or bb (a draw). At Draw 0 seat 0 takes the draw a
+// (0 > -1); at Draw -5 it plays b, expecting ba: seat 1 still scores a
+// draw 0 and prefers ba's 2.
+func TestMaxNDraw(t *testing.T) {
+	g := &treeGame{ends: map[string]treeEnd{
+		"a": {}, "ba": {scores: []int{-1, 2, 0}}, "bb": {},
+	}}
+	for _, c := range []struct {
+		draw   int
+		want   games.Move
+		scores []int
+	}{{0, 0, []int{0, 0, 0}}, {-5, 1, []int{-1, 2, 0}}} {
+		r, err := (&MaxN{Eval: g.eval, MaxDepth: 2, Draw: c.draw}).Search(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Move != c.want || !slices.Equal(r.Scores, c.scores) {
+			t.Errorf("Draw %d: plays %s expecting %v, want %s expecting %v", c.draw, g.MoveString(0, r.Move), r.Scores, g.MoveString(0, c.want), c.scores)
+		}
+	}
+}
+
 // TestMaxNWinsSoonLosesLate: of two wins the search takes the sooner, of
 // two losses the later.
 func TestMaxNWinsSoonLosesLate(t *testing.T) {
