@@ -47,7 +47,12 @@ type MaxN struct {
 	// score it 0): a little below 0, it plays on in an even position
 	// rather than settle for a draw.
 	Draw int
-	Seed uint64 // breaks ties between the root's best moves
+	// Hopeful changes the tie rule (see prefers): a seat choosing between
+	// equal scores of its own is taken to pick the one better for the
+	// searching seat, not the worse. Opponents that break their ties at
+	// random hurt it less often than the cautious default assumes.
+	Hopeful bool
+	Seed    uint64 // breaks ties between the root's best moves
 	// MinDepth is the depth of the first iteration (0 = 1) and DepthStep
 	// how many plies each further iteration adds (0 = 1), as in AlphaBeta.
 	MinDepth, DepthStep int
@@ -275,8 +280,8 @@ func terminal(out games.Outcome, ply int, vals []int) {
 
 // prefers reports whether mover picks score vector a over b: a higher
 // score of its own; between equal ones, the lower score of the root seat
-// (a seat with nothing to gain is assumed to hurt the searching seat);
-// then the lower scores seat by seat. The order is total, so a node's
+// (a seat with nothing to gain is assumed to hurt the searching seat;
+// the higher one when Hopeful); then the lower scores seat by seat. The order is total, so a node's
 // value does not depend on the order its moves were tried in, which keeps
 // the table's values exact.
 func (s *maxnSearch) prefers(mover int, a, b []int) bool {
@@ -284,7 +289,7 @@ func (s *maxnSearch) prefers(mover int, a, b []int) bool {
 		return a[mover] > b[mover]
 	}
 	if a[s.root] != b[s.root] {
-		return a[s.root] < b[s.root]
+		return a[s.root] < b[s.root] != s.Hopeful
 	}
 	for i := range a {
 		if a[i] != b[i] {

@@ -239,8 +239,8 @@ func TestMaxNWinsSoonLosesLate(t *testing.T) {
 }
 
 // TestMaxNTieRule: a seat choosing between equal scores of its own is
-// assumed to take the one worse for the searching seat, then the lower
-// scores seat by seat. Here seat 1 searches from "a"; by hand:
+// assumed to take the one worse for the searching seat (the better one
+// when Hopeful), then the lower scores seat by seat. Here seat 1 searches from "a"; by hand:
 //
 //	seat 2 after aa: aaa (1,5,3) and aab (0,9,3) tie at 3; seat 1 gets 5
 //	  or 9, so aaa, the worse for it, though aab is lower seat by seat
@@ -258,6 +258,16 @@ func TestMaxNTieRule(t *testing.T) {
 	}
 	if r.Move != 1 || !slices.Equal(r.Scores, []int{1, 7, 1}) {
 		t.Errorf("plays %s expecting %v; want b expecting [1 7 1]", g.MoveString(1, r.Move), r.Scores)
+	}
+	// Hopeful, seat 2 after aa takes aab, the better for seat 1, which
+	// then plays a for 9; after ab nothing changes (seat 1 gets 7 either
+	// way).
+	r, err = (&MaxN{Eval: g.eval, MaxDepth: 2, Hopeful: true}).Search(context.Background(), g, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Move != 0 || !slices.Equal(r.Scores, []int{0, 9, 3}) {
+		t.Errorf("hopeful: plays %s expecting %v; want a expecting [0 9 3]", g.MoveString(1, r.Move), r.Scores)
 	}
 }
 
