@@ -38,7 +38,21 @@ type MaxN struct {
 	TTBits   int           // log2 of the transposition table's size; 0 = 16
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
-	Seed  uint64 // breaks ties between the root's best moves
+	// Key, when set, replaces st.Hash as the table's key. A game whose
+	// future depends on more than Hash covers (the positions seen before,
+	// for a repetition rule) must set it, or the table would hand one
+	// history the value found under another.
+	Key func(st games.State) uint64
+	// Draw is what a draw is worth to the searching seat (the others
+	// score it 0): a little below 0, it plays on in an even position
+	// rather than settle for a draw.
+	Draw int
+	// Hopeful changes the tie rule (see prefers): a seat choosing between
+	// equal scores of its own is taken to pick the one better for the
+	// searching seat, not the worse. Opponents that break their ties at
+	// random hurt it less often than the cautious default assumes.
+	Hopeful bool
+	Seed    uint64 // breaks ties between the root's best moves
 	// MinDepth is the depth of the first iteration (0 = 1) and DepthStep
 	// how many plies each further iteration adds (0 = 1), as in AlphaBeta.
 	MinDepth, DepthStep int
@@ -149,6 +163,13 @@ func (mn *MaxN) maxDepth() int {
 	return mn.MaxDepth
 }
 
+func (mn *MaxN) key(st games.State) uint64 {
+	if mn.Key != nil {
+		return mn.Key(st)
+	}
+	return st.Hash()
+}
+
 func (mn *MaxN) moves(st games.State, seat int) []games.Move {
 	if mn.Moves != nil {
 		return mn.Moves(st, seat)
@@ -199,6 +220,9 @@ func (s *maxnSearch) search(st games.State, depth, ply int) error {
 	vals := s.vals[ply]
 	if out := st.Outcome(); out.Over() {
 		terminal(out, ply, vals)
+		if out.Status == games.Draw {
+			vals[s.root] = s.Draw
+		}
 		return nil
 	}
 	to := st.ToMove()
@@ -210,7 +234,7 @@ func (s *maxnSearch) search(st games.State, depth, ply int) error {
 		s.Eval(st, vals)
 		return nil
 	}
-	key := st.Hash()
+	key := s.key(st)
 	if s.probe(key, depth, ply, vals) {
 		return nil
 	}
@@ -256,8 +280,8 @@ func terminal(out games.Outcome, ply int, vals []int) {
 
 // prefers reports whether mover picks score vector a over b: a higher
 // score of its own; between equal ones, the lower score of the root seat
-// (a seat with nothing to gain is assumed to hurt the searching seat);
-// then the lower scores seat by seat. The order is total, so a node's
+// (a seat with nothing to gain is assumed to hurt the searching seat;
+// the higher one when Hopeful); then the lower scores seat by seat. The order is total, so a node's
 // value does not depend on the order its moves were tried in, which keeps
 // the table's values exact.
 func (s *maxnSearch) prefers(mover int, a, b []int) bool {
@@ -265,7 +289,7 @@ func (s *maxnSearch) prefers(mover int, a, b []int) bool {
 		return a[mover] > b[mover]
 	}
 	if a[s.root] != b[s.root] {
-		return a[s.root] < b[s.root]
+		return a[s.root] < b[s.root] != s.Hopeful
 	}
 	for i := range a {
 		if a[i] != b[i] {

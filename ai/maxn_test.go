@@ -192,6 +192,30 @@ func TestMaxNTerminalScores(t *testing.T) {
 	}
 }
 
+// TestMaxNDraw: Draw is what a draw is worth to the searching seat
+// alone. Seat 0 chooses between a, a draw, and b, where seat 1 then picks
+// ba (-1 for seat 0) or bb (a draw). At Draw 0 seat 0 takes the draw a
+// (0 > -1); at Draw -5 it plays b, expecting ba: seat 1 still scores a
+// draw 0 and prefers ba's 2.
+func TestMaxNDraw(t *testing.T) {
+	g := &treeGame{ends: map[string]treeEnd{
+		"a": {}, "ba": {scores: []int{-1, 2, 0}}, "bb": {},
+	}}
+	for _, c := range []struct {
+		draw   int
+		want   games.Move
+		scores []int
+	}{{0, 0, []int{0, 0, 0}}, {-5, 1, []int{-1, 2, 0}}} {
+		r, err := (&MaxN{Eval: g.eval, MaxDepth: 2, Draw: c.draw}).Search(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Move != c.want || !slices.Equal(r.Scores, c.scores) {
+			t.Errorf("Draw %d: plays %s expecting %v, want %s expecting %v", c.draw, g.MoveString(0, r.Move), r.Scores, g.MoveString(0, c.want), c.scores)
+		}
+	}
+}
+
 // TestMaxNWinsSoonLosesLate: of two wins the search takes the sooner, of
 // two losses the later.
 func TestMaxNWinsSoonLosesLate(t *testing.T) {
@@ -215,8 +239,8 @@ func TestMaxNWinsSoonLosesLate(t *testing.T) {
 }
 
 // TestMaxNTieRule: a seat choosing between equal scores of its own is
-// assumed to take the one worse for the searching seat, then the lower
-// scores seat by seat. Here seat 1 searches from "a"; by hand:
+// assumed to take the one worse for the searching seat (the better one
+// when Hopeful), then the lower scores seat by seat. Here seat 1 searches from "a"; by hand:
 //
 //	seat 2 after aa: aaa (1,5,3) and aab (0,9,3) tie at 3; seat 1 gets 5
 //	  or 9, so aaa, the worse for it, though aab is lower seat by seat
@@ -234,6 +258,16 @@ func TestMaxNTieRule(t *testing.T) {
 	}
 	if r.Move != 1 || !slices.Equal(r.Scores, []int{1, 7, 1}) {
 		t.Errorf("plays %s expecting %v; want b expecting [1 7 1]", g.MoveString(1, r.Move), r.Scores)
+	}
+	// Hopeful, seat 2 after aa takes aab, the better for seat 1, which
+	// then plays a for 9; after ab nothing changes (seat 1 gets 7 either
+	// way).
+	r, err = (&MaxN{Eval: g.eval, MaxDepth: 2, Hopeful: true}).Search(context.Background(), g, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Move != 0 || !slices.Equal(r.Scores, []int{0, 9, 3}) {
+		t.Errorf("hopeful: plays %s expecting %v; want a expecting [0 9 3]", g.MoveString(1, r.Move), r.Scores)
 	}
 }
 

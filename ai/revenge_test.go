@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -129,19 +130,88 @@ func revCheckMedium(t *testing.T, st *revenge.State, seat int, m games.Move) str
 	return "unsafe"
 }
 
-// TestRevengeHardTactics: hard wins at once, and as the last seat before
-// a threat it steals a mark of the threatened line.
-func TestRevengeHardTactics(t *testing.T) {
-	// x to move completes rank 4 by stealing d4 from o.
-	st := revNew(t, nil, `{"board":["xxxo","o...","+...","...."],"toMove":0}`)
-	if got := revChoose(t, revBot(t, "hard", 1, 0), st); got != "d4" {
-		t.Errorf("hard played %s, not the win d4", got)
+// TestRevengeSearchTactics: the search bots win at once, and as the last
+// seat before a threat they steal a mark of the threatened line.
+func TestRevengeSearchTactics(t *testing.T) {
+	for _, name := range revLevels()[2:] {
+		for seed := uint64(1); seed <= 3; seed++ {
+			// x to move completes rank 4 by stealing d4 from o.
+			st := revNew(t, nil, `{"board":["xxxo","o...","+...","...."],"toMove":0}`)
+			if got := revChoose(t, revBot(t, name, seed, 0), st); got != "d4" {
+				t.Errorf("%s (seed %d) played %s, not the win d4", name, seed, got)
+			}
+			// + to move; x (next) threatens rank 4 on d4. Only a steal of
+			// a4, b4 or c4 stops it (a mark on d4 would be stolen back).
+			st = revNew(t, nil, `{"board":["xxx.","oo..","+...","...."],"toMove":2}`)
+			if got := revChoose(t, revBot(t, name, seed, 0), st); got != "a4" && got != "b4" && got != "c4" {
+				t.Errorf("%s (seed %d) played %s and lets x win on d4", name, seed, got)
+			}
+		}
 	}
-	// + to move; x (next) threatens rank 4 on d4. Only a steal of a4, b4
-	// or c4 stops it (a mark on d4 would be stolen back at once).
-	st = revNew(t, nil, `{"board":["xxx.","oo..","+...","...."],"toMove":2}`)
-	if got := revChoose(t, revBot(t, "hard", 1, 0), st); got != "a4" && got != "b4" && got != "c4" {
-		t.Errorf("hard played %s and lets x win on d4", got)
+}
+
+// revStealCycle is the game where every seat in turn takes a3 (x places,
+// then each steals from the one before), n moves in. After 6 and after 9
+// moves the position is the same (a3 +'s, x to move, x stole from +, o
+// from x, + from o), but taking a3 again makes the position after the 7th
+// move come up the 2nd time after the 6th, and the 3rd time, a draw,
+// after the 9th.
+func revStealCycle(t testing.TB, n int) *revenge.State {
+	st := revNew(t, nil, "")
+	for range n {
+		if err := games.PlayToken(st, "a3"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// TestRevengeTableKeyedOnRepetition: one search table, asked first about
+// the steal cycle after 6 moves and then after 9, gives the second the
+// value a table of its own finds, not the first's: the same board, steal
+// records and seat to move have another future when the position has
+// been seen more often. (Keyed by Hash alone, the table handed the 9th
+// move's position the 6th's value, where taking a3 is no draw.)
+func TestRevengeTableKeyedOnRepetition(t *testing.T) {
+	six, nine := revStealCycle(t, 6), revStealCycle(t, 9)
+	if six.Hash() != nine.Hash() || six.Outcome().Over() || nine.Outcome().Over() {
+		t.Fatal("the two positions of the cycle differ, or the game ended")
+	}
+	mn := revHard(Options{Seed: 1}).(revMaxN).searcher(six)
+	fresh := mn.newSearch(context.Background(), nine, 0)
+	if err := fresh.search(nine, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(fresh.vals[0])
+	shared := mn.newSearch(context.Background(), six, 0)
+	if err := shared.search(six, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(shared.vals[0], want) {
+		t.Fatalf("both positions are worth %v: the test cannot tell the keys apart", want)
+	}
+	if err := shared.search(nine, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(shared.vals[0], want) {
+		t.Errorf("after the 9th move the shared table says %v, a table of its own %v", shared.vals[0], want)
+	}
+}
+
+// TestRevengeSearchPlaysOn: after the 9th move of the steal cycle, taking
+// a3 again draws by repetition. x owns nothing and + one mark; many moves
+// score 0 for x four plies on, as the draw does. Hard plays on
+// rather than settle for the draw, whatever its seed. (Scoring the draw
+// 0 like everyone else, hard counted it among its best moves and took it
+// for one seed in five.)
+func TestRevengeSearchPlaysOn(t *testing.T) {
+	st := revStealCycle(t, 9)
+	for _, name := range revLevels()[2:] {
+		for seed := range uint64(16) {
+			if got := revChoose(t, revBot(t, name, seed, 0), st); got == "a3" {
+				t.Errorf("%s (seed %d) took a3: a draw by repetition", name, seed)
+			}
+		}
 	}
 }
 

@@ -83,6 +83,6 @@ func (g Game) New(cfg games.Config) (games.State, error) {
 			return nil, fmt.Errorf("bad setup: %w", err)
 		}
 	}
-	s.seen, _ = s.seen.Record(s.hash, s.pos) // the start counts as one occurrence
+	s.record() // the start counts as one occurrence
 	return s, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,6 +209,72 @@ func TestRepetitionAgainstFullHistory(t *testing.T) {
 	if draws == 0 {
 		t.Fatal("no game ended by repetition: the test checks nothing")
 	}
+}
+
+// TestPastHash: PastHash follows what the repetition rule counts. On
+// random games, among the states with one Hash (one position), those
+// with the same positions since the last placement, each as often
+// (worked out here from the whole game), have one PastHash, and those
+// with different ones have different PastHashes; so after the 6th and
+// the 9th move of a steal cycle (everyone takes a3 in turn) the position
+// is the same but, seen once and twice before, its PastHash is not.
+func TestPastHash(t *testing.T) {
+	cycle := newGame(t, nil, "")
+	var after [10]uint64
+	for n := 1; n <= 9; n++ {
+		if err := cycle.Play(games.Move(cycle.Square(0, 2))); err != nil {
+			t.Fatal(err)
+		}
+		after[n] = cycle.PastHash()
+	}
+	if after[6] == after[9] {
+		t.Error("the same position seen once and twice before has one PastHash")
+	}
+	rng := rand.New(rand.NewPCG(9, 2))
+	histories := 0
+	for _, rules := range []map[string]any{{"size": 3}, {"size": 3, "players": 2}, {"size": 3, "antiRevenge": false}} {
+		// pasts[Hash][positions counted] is their PastHash, for the games
+		// of one rule set.
+		pasts := map[uint64]map[string]uint64{}
+		for i := 0; i < playouts(300); i++ {
+			st := newGame(t, rules, "")
+			var since []string
+			for !st.Outcome().Over() {
+				b, _ := json.Marshal(st.Position())
+				since = append(since, fmt.Sprint(string(b), st.ToMove()))
+				counted := strings.Join(slices.Sorted(slices.Values(since)), " ")
+				byCount := pasts[st.Hash()]
+				if byCount == nil {
+					byCount = map[string]uint64{}
+					pasts[st.Hash()] = byCount
+				}
+				if h, ok := byCount[counted]; ok && h != st.PastHash() {
+					t.Fatalf("%s has two PastHashes", counted)
+				}
+				for other, h := range byCount {
+					if h == st.PastHash() && other != counted {
+						t.Fatalf("one PastHash for %s and %s", other, counted)
+					}
+				}
+				byCount[counted] = st.PastHash()
+				legal := st.Legal(st.ToMove()[0])
+				m := legal[rng.IntN(len(legal))]
+				if st.KindAt(int(m)) == revenge.Place {
+					since = since[:0]
+				}
+				if err := st.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, byCount := range pasts {
+			histories += len(byCount) - 1
+		}
+	}
+	if histories == 0 {
+		t.Fatal("no position came with two histories: the test checks nothing")
+	}
+	t.Logf("%d more histories than positions", histories)
 }
 
 // setupOf writes a state as a setup: its position plus the seat to move.

@@ -20,10 +20,7 @@ func init() {
 	x := uint64(0x5265_7665_6E67_6521) // "Revenge!"
 	next := func() uint64 {
 		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
+		return mix(x)
 	}
 	for sq := range zobristCell {
 		for seat := range zobristCell[sq] {
@@ -36,6 +33,13 @@ func init() {
 		}
 		zobristTurn[seat] = next()
 	}
+}
+
+// mix is splitmix64's finalizer: every bit of z stirs every bit out.
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 // seatOf reads a notation symbol of a seat in play.

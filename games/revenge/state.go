@@ -36,6 +36,8 @@ type State struct {
 	// seen counts the positions since the last placement: a placement
 	// fills a square for good, so no earlier position can come back.
 	seen repetition.Counter[position]
+	// past hashes what seen holds (see PastHash), kept as seen changes.
+	past uint64
 	last lastMove
 }
 
@@ -227,13 +229,30 @@ func (s *State) apply(sq int) {
 		return
 	}
 	if s.last.kind == Place {
-		s.seen = repetition.Counter[position]{}
+		s.seen, s.past = repetition.Counter[position]{}, 0
 	}
-	var n int
-	s.seen, n = s.seen.Record(s.hash, s.pos)
-	if n >= 3 {
+	if s.record() >= 3 {
 		s.outcome = games.Outcome{Status: games.Draw, Winners: []int{}, Reason: "the same position came up for the third time"}
 	}
+}
+
+// record counts the position once more for the repetition rule and
+// returns how many times it has occurred since the last placement.
+func (s *State) record() int {
+	var n int
+	s.seen, n = s.seen.Record(s.hash, s.pos)
+	s.past ^= pastTerm(s.hash, n) ^ pastTerm(s.hash, n-1)
+	return n
+}
+
+// pastTerm is what a position with hash h seen n times adds to PastHash:
+// nothing when n is 0, else a well-mixed word, so the XOR of the terms of
+// different multisets rarely agrees.
+func pastTerm(h uint64, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix(h + uint64(n)*0x9E3779B97F4A7C15)
 }
 
 // wins ends the game if mover now owns a line through sq: only the mover
@@ -280,6 +299,14 @@ func (s *State) Outcome() games.Outcome { return s.outcome }
 // Hash is a Zobrist hash of the board, the steal records and the seat to
 // move: exactly what the repetition rule compares.
 func (s *State) Hash() uint64 { return s.hash }
+
+// PastHash is a hash of the positions the repetition rule counts now
+// (those since the last placement, each with how often it occurred). Two
+// states with equal Hash and PastHash go on alike, repetition draws
+// included, so a search may share what it found about one with the other;
+// Hash alone may not (the same position seen once or twice before has
+// different futures).
+func (s *State) PastHash() uint64 { return s.past }
 
 // Position is {"board": [top rank first], "lastSteal": {symbol: symbol or null}}.
 func (s *State) Position() any {
