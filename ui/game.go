@@ -35,6 +35,8 @@ type gameScreen struct {
 
 	status       *widget.Label
 	result       *widget.Label
+	headline     *container.ThemeOverride // the result, in the winner's colour
+	winnerColour *seatTheme
 	again        *widget.Button
 	newGame      *widget.Button
 	over         *fyne.Container // Play again and New game, once the game is over
@@ -230,6 +232,8 @@ func (gs *gameScreen) build() {
 	gs.result.Importance = widget.HighImportance
 	gs.result.SizeName = theme.SizeNameSubHeadingText
 	gs.result.Wrapping = fyne.TextWrapWord
+	gs.winnerColour = &seatTheme{seat: -1}
+	gs.headline = container.NewThemeOverride(gs.result, gs.winnerColour)
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
 	gs.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(s.Game.ID()) })
@@ -297,11 +301,11 @@ func (gs *gameScreen) build() {
 	}
 	info := container.NewVBox(
 		heading(s.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.headline, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
-	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
+	movesArea := container.NewBorder(nil, gs.live, nil, nil, container.New(&followLayout{gs}, gs.moves))
 	under := container.NewVBox()
 	if bc, ok := gs.board.(kit.BoardControls); ok {
 		under.Add(bc.Controls())
@@ -664,11 +668,17 @@ func (gs *gameScreen) refresh() {
 	}
 	gs.status.SetText(gs.statusText())
 	if out.Over() {
+		gs.winnerColour.seat = -1
+		if len(out.Winners) == 1 {
+			gs.winnerColour.seat = out.Winners[0]
+		}
 		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
+		gs.headline.Show()
 		gs.over.Show()
 	} else {
 		gs.result.Hide()
+		gs.headline.Hide()
 		gs.over.Hide()
 	}
 	if !s.HasHuman() {
@@ -804,6 +814,25 @@ func (gs *gameScreen) scoreText() string {
 	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)
 }
 
+// seatTheme is the app's theme with its primary colour in a seat's
+// colour (-1: the theme's own), so the result headline names the winner
+// in the winner's colour (UX.md); it reads the app's theme at each call,
+// so a theme switch repaints at once.
+type seatTheme struct{ seat int }
+
+func (t *seatTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if n == theme.ColorNamePrimary && t.seat >= 0 {
+		return kit.SeatColor(t.seat)
+	}
+	return appTheme().Color(n, v)
+}
+
+func (t *seatTheme) Font(s fyne.TextStyle) fyne.Resource     { return appTheme().Font(s) }
+func (t *seatTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return appTheme().Icon(n) }
+func (t *seatTheme) Size(n fyne.ThemeSizeName) float32       { return appTheme().Size(n) }
+
+func appTheme() fyne.Theme { return fyne.CurrentApp().Settings().Theme() }
+
 // ---- layouts ----
 
 // sizedLayout stretches its content and fixes its minimum width or
@@ -829,6 +858,22 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
+	}
+}
+
+// followLayout holds the move list. The panel is laid out again after
+// the list was scrolled to the live move (the result and the Play again
+// buttons appear under the status, a window is made smaller), which
+// shrinks the list from below: it scrolls to the live move again then, so
+// the last row is never cut off.
+type followLayout struct{ gs *gameScreen }
+
+func (l *followLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (l *followLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Resize(size)
+	if !l.gs.session.Viewing() {
+		l.gs.moves.ScrollToBottom()
 	}
 }
 
