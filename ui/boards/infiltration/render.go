@@ -160,6 +160,9 @@ func (b *Board) refreshControls() {
 }
 
 // territory is the current geometry (the renderer's, or one fitted now).
+// HeightFor is the board's height at a phone's full width (kit.Portrait).
+func (b *Board) HeightFor(width float32) float32 { return kit.TerritoryHeight(width) }
+
 func (b *Board) territory() *kit.Territory {
 	if b.r != nil {
 		return b.r.t

@@ -134,7 +134,7 @@ func (t *Territory) captionWidth() float32 {
 }
 
 // Fit sizes the cells from the widget's size and centres the board with
-// its labels and captions. The captions go above and below the board
+// its labels and captions across, at the top (BoardTop). The captions go above and below the board
 // ("O's home · X's target") or, when the height is what limits the board
 // (a phone in portrait, a wide window), to its right in two lines each,
 // whichever leaves the larger squares.
@@ -142,18 +142,25 @@ func (t *Territory) Fit(size fyne.Size) {
 	room, capH, n := labelRoom(), captionRoom(), float32(t.N)
 	const gap = 8
 	capW := t.captionWidth()
-	cellA := min((size.Width-2*room)/n, (size.Height-room-2*capH)/n)
-	cellB := min((size.Width-room-gap-capW-4)/n, (size.Height-room-4)/n)
+	h := size.Height - BoardTop
+	cellA := min((size.Width-2*room)/n, (h-room-2*capH)/n)
+	cellB := min((size.Width-room-gap-capW-4)/n, (h-room-4)/n)
 	t.side = cellB > cellA+0.5
 	if t.side {
 		t.Cell = max(1, cellB)
 		w := t.Cell * n
-		t.Origin = fyne.NewPos((size.Width-(room+w+gap+capW))/2+room, (size.Height-room-w)/2)
+		t.Origin = fyne.NewPos((size.Width-(room+w+gap+capW))/2+room, BoardTop)
 		return
 	}
 	t.Cell = max(1, cellA)
 	w := t.Cell * n
-	t.Origin = fyne.NewPos((size.Width-w)/2, (size.Height-(2*capH+room+w))/2+capH)
+	t.Origin = fyne.NewPos((size.Width-w)/2, BoardTop+capH)
+}
+
+// TerritoryHeight is the height a territory board needs to fill a
+// width, with its captions above and below (for kit.Portrait).
+func TerritoryHeight(width float32) float32 {
+	return BoardTop + width - labelRoom() + 2*captionRoom()
 }
 
 // MinSize is the smallest useful size: cells of minCell.
