@@ -322,9 +322,13 @@ func (gs *gameScreen) build() {
 	if gs.u.mobile {
 		// A phone scrolls the panel under the board; the move list keeps
 		// a few rows of its own.
-		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
+		// The panel keeps clear of the scroll bar on its right, so "to
+		// move" and the names are never under it.
+		inner := container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea))
+		right := theme.ScrollBarSize() + theme.Padding()
+		panel := container.NewVScroll(container.New(layout.NewCustomPaddedLayout(0, 0, 0, right), inner))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, boardView, under, panel, gs.toast))
+			container.New(&portraitLayout{heightFor: gs.boardHeightFor}, boardView, under, panel, gs.toast))
 		return
 	}
 	under.Add(gs.toast)
@@ -646,6 +650,11 @@ func (gs *gameScreen) refresh() {
 		if panel != nil {
 			row.note.SetText(panel.SeatNote(i))
 		}
+		if row.note.Text == "" {
+			row.note.Hide() // on a phone it would leave a blank line under the name
+		} else {
+			row.note.Show()
+		}
 		row.turn.Text = ""
 		switch {
 		case thinking[i]:
@@ -877,20 +886,33 @@ func (l *followLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// portraitLayout stacks the board (square, full width, leaving the panel
-// at least a third of the height), the controls under it, and the panel;
-// the message line lies over the top of the panel, so a long refusal
-// wraps without pushing the board up.
-type portraitLayout struct{}
+// boardHeightFor is how tall the board is at a width: as tall as wide,
+// unless it says otherwise (kit.Portrait).
+func (gs *gameScreen) boardHeightFor(width float32) float32 {
+	if p, ok := gs.board.(kit.Portrait); ok {
+		return p.HeightFor(width)
+	}
+	return width
+}
+
+// portraitPanel is the least height a phone keeps for the panel under the
+// board: the status line and the first seat.
+const portraitPanel float32 = 140
+
+// portraitLayout stacks the board (at the full width, as tall as it is
+// then, leaving the panel portraitPanel at least), the controls under it,
+// and the panel; the message line lies over the top of the panel, so a
+// long refusal wraps without pushing the board up.
+type portraitLayout struct{ heightFor func(width float32) float32 }
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(280, 480)
 }
 
-func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	board, under, panel := objs[0], objs[1], objs[2]
 	uh := under.MinSize().Height
-	bh := max(0, min(size.Width, size.Height*0.67-uh))
+	bh := max(0, min(l.heightFor(size.Width), size.Height-uh-portraitPanel))
 	board.Move(fyne.NewPos(0, 0))
 	board.Resize(fyne.NewSize(size.Width, bh))
 	under.Move(fyne.NewPos(0, bh))
