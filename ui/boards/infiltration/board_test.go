@@ -280,3 +280,20 @@ func TestSecondaryTapExplains(t *testing.T) {
 		t.Fatal("a secondary tap played a move")
 	}
 }
+
+// TestKingsLookAlikeInBothColours: a king's rim is its own seat's darker
+// colour, like a man's, for amber and blue alike (blue kings had a gold
+// rim that amber ones could not show).
+func TestKingsLookAlikeInBothColours(t *testing.T) {
+	test.NewTempApp(t)
+	for seat := 0; seat < 2; seat++ {
+		man, king := newPiece(), newPiece()
+		man.set(cellOf(seat, false), 0xFF)
+		king.set(cellOf(seat, true), 0xFF)
+		man.place(fyne.NewPos(50, 50), 40)
+		king.place(fyne.NewPos(50, 50), 40)
+		if king.disc.StrokeColor != man.disc.StrokeColor {
+			t.Errorf("seat %d: a king's rim %v, a man's %v", seat, king.disc.StrokeColor, man.disc.StrokeColor)
+		}
+	}
+}

@@ -327,7 +327,8 @@ func (p *piece) place(c fyne.Position, d float32) {
 	p.disc.StrokeColor = kit.WithAlpha(darker(kit.SeatColor(seat)), p.alpha)
 	p.disc.StrokeWidth = max(1.5, d*0.05)
 	if king {
-		p.disc.StrokeColor = kit.WithAlpha(kit.Gold, p.alpha)
+		// The crown tells a king; its rim is its seat's, only bolder (gold
+		// is the winning line's, UX.md, and showed on blue, not on amber).
 		p.disc.StrokeWidth = max(2, d*0.08)
 	}
 	p.disc.Move(fyne.NewPos(c.X-d/2, c.Y-d/2))

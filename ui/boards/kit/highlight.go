@@ -10,9 +10,13 @@ import (
 
 // The highlights of UX.md, one meaning each, the same in every game.
 
+// Destination is the colour of a legal destination: the amber of a step's
+// dot, and of the ring on a piece a move would capture.
+var Destination = WithAlpha(SeatColor(0), 0xD0)
+
 // NewDot is a legal destination: a small amber dot.
 func NewDot() *canvas.Circle {
-	c := canvas.NewCircle(WithAlpha(SeatColor(0), 0xD0))
+	c := canvas.NewCircle(Destination)
 	c.Hide()
 	return c
 }
@@ -37,6 +41,18 @@ func NewOutline() *canvas.Rectangle {
 func PlaceInset(o fyne.CanvasObject, pos fyne.Position, side, inset float32) {
 	o.Move(fyne.NewPos(pos.X+inset, pos.Y+inset))
 	o.Resize(fyne.NewSize(side-2*inset, side-2*inset))
+}
+
+// TileRadius is the corner radius of a board's rounded square tiles
+// (classic, revenge, arena).
+func TileRadius(side float32) float32 { return side * 0.06 }
+
+// PlaceOutline places an outline (the cursor, a hint, the selection, a
+// refusal's flash) in a rounded tile, inset by a few pixels, with corners
+// as round as the tile's, so the outline follows the tile it is on.
+func PlaceOutline(o *canvas.Rectangle, pos fyne.Position, side, inset float32) {
+	o.CornerRadius = TileRadius(side)
+	PlaceInset(o, pos, side, inset)
 }
 
 // NewLastRing is the soft ring of the last move.

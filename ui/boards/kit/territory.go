@@ -9,8 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// CaptureColor marks a capture destination: a red-tinted ring, so it is
-// told from a step's amber dot by shape as well as colour.
+// CaptureColor marks the square revenge would steal: a red-tinted ring.
 var CaptureColor = color.NRGBA{0xE0, 0x48, 0x48, 0xE0}
 
 // Territory draws a square board of N x N cells split into two home
@@ -18,7 +17,7 @@ var CaptureColor = color.NRGBA{0xE0, 0x48, 0x48, 0xE0}
 // faintly with the colour of the seat whose home it is, a line between
 // the halves, a caption naming each half, rank and file labels, and the
 // highlights of UX.md (last-move rings, winning glow, legal-destination
-// dots, capture rings, the selection, the keyboard cursor, the hint pulse
+// dots and rings, the selection, the keyboard cursor, the hint pulse
 // and the refusal flash).
 //
 // A board builds one Territory per size and puts Under() below its pieces
@@ -36,7 +35,7 @@ type Territory struct {
 	Last     []int // the last move's squares: a soft ring each
 	Line     []int // the winning line: a gold glow
 	Dots     []int // legal destinations: an amber dot
-	Captures []int // capture destinations: a red-tinted ring
+	Captures []int // capture destinations: a ring in a destination's amber
 	Selected int   // the selected piece or square: a solid outline
 	Cursor   int   // the keyboard cursor: a thin ink outline
 	Hint     []int // the hint's squares: a pulsing outline
@@ -242,7 +241,7 @@ func (t *Territory) Refresh(reduced bool) {
 		showIf(t.dots[i], dots[i])
 		cp := t.caps[i]
 		cp.FillColor = color.Transparent
-		cp.StrokeColor = CaptureColor
+		cp.StrokeColor = Destination // a legal destination, ringed: a piece stands there
 		cp.StrokeWidth = max(2, c*0.07)
 		showIf(cp, caps[i])
 	}
