@@ -36,7 +36,7 @@ type gameScreen struct {
 	status       *widget.Label
 	result       *widget.Label
 	headline     *container.ThemeOverride // the result, in the winner's colour
-	winnerColour *seatTheme
+	winnerColour *kit.ThemeWith // the primary colour: the winner's
 	again        *widget.Button
 	newGame      *widget.Button
 	over         *fyne.Container // Play again and New game, once the game is over
@@ -232,7 +232,7 @@ func (gs *gameScreen) build() {
 	gs.result.Importance = widget.HighImportance
 	gs.result.SizeName = theme.SizeNameSubHeadingText
 	gs.result.Wrapping = fyne.TextWrapWord
-	gs.winnerColour = &seatTheme{seat: -1}
+	gs.winnerColour = &kit.ThemeWith{Colors: map[fyne.ThemeColorName]color.Color{}}
 	gs.headline = container.NewThemeOverride(gs.result, gs.winnerColour)
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
@@ -677,9 +677,11 @@ func (gs *gameScreen) refresh() {
 	}
 	gs.status.SetText(gs.statusText())
 	if out.Over() {
-		gs.winnerColour.seat = -1
+		// One winner's headline is in that seat's colour (UX.md); a
+		// draw's, or several winners', in the theme's own.
+		delete(gs.winnerColour.Colors, theme.ColorNamePrimary)
 		if len(out.Winners) == 1 {
-			gs.winnerColour.seat = out.Winners[0]
+			gs.winnerColour.Colors[theme.ColorNamePrimary] = kit.SeatColor(out.Winners[0])
 		}
 		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
@@ -822,25 +824,6 @@ func (gs *gameScreen) scoreText() string {
 	}
 	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)
 }
-
-// seatTheme is the app's theme with its primary colour in a seat's
-// colour (-1: the theme's own), so the result headline names the winner
-// in the winner's colour (UX.md); it reads the app's theme at each call,
-// so a theme switch repaints at once.
-type seatTheme struct{ seat int }
-
-func (t *seatTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
-	if n == theme.ColorNamePrimary && t.seat >= 0 {
-		return kit.SeatColor(t.seat)
-	}
-	return appTheme().Color(n, v)
-}
-
-func (t *seatTheme) Font(s fyne.TextStyle) fyne.Resource     { return appTheme().Font(s) }
-func (t *seatTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return appTheme().Icon(n) }
-func (t *seatTheme) Size(n fyne.ThemeSizeName) float32       { return appTheme().Size(n) }
-
-func appTheme() fyne.Theme { return fyne.CurrentApp().Settings().Theme() }
 
 // ---- layouts ----
 
