@@ -36,7 +36,7 @@ type gameScreen struct {
 	status       *widget.Label
 	result       *widget.Label
 	headline     *container.ThemeOverride // the result, in the winner's colour
-	winnerColour *kit.ThemeWith // the primary colour: the winner's
+	winnerColour *kit.ThemeWith           // the primary colour: the winner's
 	again        *widget.Button
 	newGame      *widget.Button
 	over         *fyne.Container // Play again and New game, once the game is over
