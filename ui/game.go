@@ -853,17 +853,20 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// followLayout holds the move list. The panel is laid out again after
-// the list was scrolled to the live move (the result and the Play again
-// buttons appear under the status, a window is made smaller), which
+// followLayout holds the move list, with a little room under it so its
+// last row does not touch the window's edge. The panel is laid out again
+// after the list was scrolled to the live move (the result and the Play
+// again buttons appear under the status, a window is made smaller), which
 // shrinks the list from below: it scrolls to the live move again then, so
 // the last row is never cut off.
 type followLayout struct{ gs *gameScreen }
 
-func (l *followLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+func (l *followLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return objs[0].MinSize().AddWidthHeight(0, theme.Padding())
+}
 
 func (l *followLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	objs[0].Resize(size)
+	objs[0].Resize(size.SubtractWidthHeight(0, theme.Padding()))
 	if !l.gs.session.Viewing() {
 		l.gs.moves.ScrollToBottom()
 	}
