@@ -527,8 +527,8 @@ func (r *renderer) Destroy() {
 	}
 }
 func (r *renderer) MinSize() fyne.Size {
-	room := 2 * theme.TextSize() * 1.4
-	return fyne.NewSize(5*44+room, 7.3*44+room)
+	room := 2 * labelRoom()
+	return fyne.NewSize(5*kit.MinTouch+room, long*kit.MinTouch+room)
 }
 
 func (r *renderer) Layout(size fyne.Size) { r.Refresh() }
