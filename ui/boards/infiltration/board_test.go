@@ -313,8 +313,12 @@ func TestHandChipsGrowWithTheBoard(t *testing.T) {
 		t.Fatalf("a chip is %v on a 300 px board and %v on an 800 px one", small, large)
 	}
 	b.phone = true
+	b.buildControls() // as on a phone: no "hand" labels
 	if c := chip(404); c.Height < kit.MinTouch || c.Width < kit.MinTouch {
 		t.Fatalf("a chip on a phone's full width is %v, want %v at least", c, kit.MinTouch)
+	}
+	if w := b.hands.MinSize().Width; w > 404 {
+		t.Fatalf("the hands need %.0f, wider than the phone's 404", w)
 	}
 }
 

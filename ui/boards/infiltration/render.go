@@ -127,7 +127,7 @@ func chipIcon(boardWidth float32, phone bool) float32 {
 	if phone {
 		lo = kit.MinTouch - 2*theme.InnerPadding()
 	}
-	return min(max(lo, boardWidth/8*0.6), 40)
+	return min(max(lo, boardWidth/8*0.5), 36)
 }
 
 // sizeChips fits the hand chips to the board's width (not its height,
