@@ -86,7 +86,7 @@ func (b *Board) buildControls() {
 		sym.TextSize = 20
 		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}
 		if !b.phone {
-			row = append(row, widget.NewLabel("hand"))
+			row = append(row, container.NewCenter(widget.NewLabel("hand"))) // level with the taller chips
 		}
 		for k := 0; k < 2; k++ {
 			seat, k := seat, k
