@@ -43,7 +43,7 @@ func TestPhoneBoardsFillTheWidth(t *testing.T) {
 				return
 			}
 			sq := gs.spoken.Objects[0].Size()
-			t.Logf("%s: board %v, square %v", id, board, sq)
+			t.Logf("%s: canvas %v, board %v, square %v", id, u.win.Canvas().Size(), board, sq)
 			if sq.Width < kit.MinTouch || sq.Height < kit.MinTouch {
 				t.Errorf("squares of %v, want at least %v", sq, kit.MinTouch)
 			}
