@@ -383,3 +383,48 @@ func TestAlcazarDepthReached(t *testing.T) {
 		}
 	}
 }
+
+// TestAlcazarPlayAgainVaries plays the first turns of medium against hard
+// with the seats' seeds the game screen gives them (session seed * 7919 +
+// seat), for consecutive session seeds, as Play again does: each game
+// must open differently from the one before. Symmetry pruning keeps one
+// drop of each class of mirror images, and the bots used to always play
+// that one, so a bot-vs-bot game could repeat itself exactly.
+func TestAlcazarPlayAgainVaries(t *testing.T) {
+	opening := func(seed uint64) string {
+		st, err := alcazar.Game{}.New(games.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bots []Bot
+		for seat, name := range []string{"medium", "hard"} {
+			b, err := New("alcazar", name, Options{Seed: seed*7919 + uint64(seat)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bots = append(bots, b)
+		}
+		var tokens []string
+		for len(tokens) < 4 && !st.Outcome().Over() {
+			seat := st.ToMove()[0]
+			a, err := Ask(context.Background(), bots[seat], st, seat, ProgressOf(st, int64(seed), len(tokens)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tokens = append(tokens, st.MoveString(seat, a.Move))
+			if err := st.Play(a.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return strings.Join(tokens, " ")
+	}
+	prev := opening(1)
+	for seed := uint64(2); seed <= 6; seed++ {
+		next := opening(seed)
+		t.Logf("seed %d: %s", seed, next)
+		if next == prev {
+			t.Errorf("seeds %d and %d open the same way: %s", seed-1, seed, next)
+		}
+		prev = next
+	}
+}

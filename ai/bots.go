@@ -47,6 +47,10 @@ type Spec struct {
 	// stream (knights 4.2): where that stream stands depends on their
 	// decisions, so StreamAt replays them.
 	GameStream bool
+	// HintNodes is the node budget of this bot when it answers a person's
+	// Hint, for a strongest bot whose own budget takes a second or more
+	// (a hint must answer in under a second); 0 keeps its own.
+	HintNodes int64
 }
 
 var registry = map[string][]Spec{}
@@ -131,4 +135,14 @@ func (b Mix) Choose(ctx context.Context, st games.State, seat int) (games.Move, 
 		return b.Strong.Choose(ctx, st, seat)
 	}
 	return b.Weak.Choose(ctx, st, seat)
+}
+
+// HintBot is the bot that answers a person's Hint: the strongest, held to
+// its HintNodes budget (0: its own).
+func HintBot(game string) (name string, nodes int64) {
+	b := registry[game]
+	if len(b) == 0 {
+		return "", 0
+	}
+	return b[len(b)-1].Name, b[len(b)-1].HintNodes
 }

@@ -35,6 +35,8 @@ type gameScreen struct {
 
 	status       *widget.Label
 	result       *widget.Label
+	headline     *container.ThemeOverride // the result, in the winner's colour
+	winnerColour *kit.ThemeWith           // the primary colour: the winner's
 	again        *widget.Button
 	newGame      *widget.Button
 	over         *fyne.Container // Play again and New game, once the game is over
@@ -264,6 +266,8 @@ func (gs *gameScreen) build() {
 	gs.result.Importance = widget.HighImportance
 	gs.result.SizeName = theme.SizeNameSubHeadingText
 	gs.result.Wrapping = fyne.TextWrapWord
+	gs.winnerColour = &kit.ThemeWith{Colors: map[fyne.ThemeColorName]color.Color{}}
+	gs.headline = container.NewThemeOverride(gs.result, gs.winnerColour)
 	gs.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	gs.again.Importance = widget.HighImportance
 	gs.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(s.Game.ID()) })
@@ -331,11 +335,11 @@ func (gs *gameScreen) build() {
 	}
 	info := container.NewVBox(
 		heading(s.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.headline, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
-	movesArea := container.NewBorder(nil, gs.live, nil, nil, gs.moves)
+	movesArea := container.NewBorder(nil, gs.live, nil, nil, container.New(&followLayout{gs}, gs.moves))
 	under := container.NewVBox()
 	if bc, ok := gs.board.(kit.BoardControls); ok {
 		under.Add(bc.Controls())
@@ -355,9 +359,13 @@ func (gs *gameScreen) build() {
 	if gs.u.mobile {
 		// A phone scrolls the panel under the board; the move list keeps
 		// a few rows of its own.
-		panel := container.NewVScroll(container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea)))
+		// The panel keeps clear of the scroll bar on its right, so "to
+		// move" and the names are never under it.
+		inner := container.NewVBox(info, container.New(&sizedLayout{h: 220}, movesArea))
+		right := theme.ScrollBarSize() + theme.Padding()
+		panel := container.NewVScroll(container.New(layout.NewCustomPaddedLayout(0, 0, 0, right), inner))
 		gs.content = container.NewBorder(toolbar, nil, nil, nil,
-			container.New(&portraitLayout{}, boardView, under, panel, gs.toast))
+			container.New(&portraitLayout{heightFor: gs.boardHeightFor}, boardView, under, panel, gs.toast))
 		return
 	}
 	under.Add(gs.toast)
@@ -679,6 +687,11 @@ func (gs *gameScreen) refresh() {
 		if panel != nil {
 			row.note.SetText(panel.SeatNote(i))
 		}
+		if row.note.Text == "" {
+			row.note.Hide() // on a phone it would leave a blank line under the name
+		} else {
+			row.note.Show()
+		}
 		row.turn.Text = ""
 		switch {
 		case thinking[i]:
@@ -701,11 +714,19 @@ func (gs *gameScreen) refresh() {
 	}
 	gs.status.SetText(gs.statusText())
 	if out.Over() {
+		// One winner's headline is in that seat's colour (UX.md); a
+		// draw's, or several winners', in the theme's own.
+		delete(gs.winnerColour.Colors, theme.ColorNamePrimary)
+		if len(out.Winners) == 1 {
+			gs.winnerColour.Colors[theme.ColorNamePrimary] = kit.SeatInk(out.Winners[0])
+		}
 		gs.result.SetText(gs.winnerText(out))
 		gs.result.Show()
+		gs.headline.Show()
 		gs.over.Show()
 	} else {
 		gs.result.Hide()
+		gs.headline.Hide()
 		gs.over.Hide()
 	}
 	if !s.HasHuman() {
@@ -894,20 +915,52 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// portraitLayout stacks the board (square, full width, leaving the panel
-// at least a third of the height), the controls under it, and the panel;
-// the message line lies over the top of the panel, so a long refusal
-// wraps without pushing the board up.
-type portraitLayout struct{}
+// followLayout holds the move list, with a little room under it so its
+// last row does not touch the window's edge. The panel is laid out again
+// after the list was scrolled to the live move (the result and the Play
+// again buttons appear under the status, a window is made smaller), which
+// shrinks the list from below: it scrolls to the live move again then, so
+// the last row is never cut off.
+type followLayout struct{ gs *gameScreen }
+
+func (l *followLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return objs[0].MinSize().AddWidthHeight(0, theme.Padding())
+}
+
+func (l *followLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Resize(size.SubtractWidthHeight(0, theme.Padding()))
+	if !l.gs.session.Viewing() {
+		l.gs.moves.ScrollToBottom()
+	}
+}
+
+// boardHeightFor is how tall the board is at a width: as tall as wide,
+// unless it says otherwise (kit.Portrait).
+func (gs *gameScreen) boardHeightFor(width float32) float32 {
+	if p, ok := gs.board.(kit.Portrait); ok {
+		return p.HeightFor(width)
+	}
+	return width
+}
+
+// portraitPanel is the least height a phone keeps for the panel under the
+// board: the status line and the first seat.
+const portraitPanel float32 = 140
+
+// portraitLayout stacks the board (at the full width, as tall as it is
+// then, leaving the panel portraitPanel at least), the controls under it,
+// and the panel; the message line lies over the top of the panel, so a
+// long refusal wraps without pushing the board up.
+type portraitLayout struct{ heightFor func(width float32) float32 }
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(280, 480)
 }
 
-func (portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	board, under, panel := objs[0], objs[1], objs[2]
 	uh := under.MinSize().Height
-	bh := max(0, min(size.Width, size.Height*0.67-uh))
+	bh := max(0, min(l.heightFor(size.Width), size.Height-uh-portraitPanel))
 	board.Move(fyne.NewPos(0, 0))
 	board.Resize(fyne.NewSize(size.Width, bh))
 	under.Move(fyne.NewPos(0, bh))

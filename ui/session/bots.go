@@ -235,7 +235,12 @@ func (s *Session) botFailed(seat int, err error) {
 	s.changed()
 }
 
-// AskHint computes the strongest bot's move for the person to act, in a
+// hintTimeCap bounds a hint on a slow or busy device: a hint answers in
+// under a second (its node budget alone takes well under that on two
+// cores, BenchmarkHint).
+const hintTimeCap = 900 * time.Millisecond
+
+// AskHint computes the hint bot's move for the person to act, in a
 // goroutine, on that seat's view; done is called on the UI goroutine when
 // it is ready. A hint already being computed is not started twice; any
 // change to the game (a move, undo, leaving) cancels it.
@@ -244,8 +249,8 @@ func (s *Session) AskHint(done func(*Hint)) {
 	if seat < 0 || s.hintCancel != nil {
 		return
 	}
-	name := ai.Strongest(s.Game.ID())
-	bot, err := s.newBot(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed) + 17, Time: 3 * time.Second})
+	name, nodes := ai.HintBot(s.Game.ID())
+	bot, err := s.newBot(s.Game.ID(), name, ai.Options{Seed: uint64(s.Seed) + 17, Nodes: nodes, Time: hintTimeCap})
 	if err != nil {
 		return
 	}

@@ -114,7 +114,7 @@ type seatBot struct {
 	bot  ai.Bot
 }
 
-// Hint is the strongest bot's suggestion for a person.
+// Hint is the hint bot's suggestion for a person (ai.HintBot).
 type Hint struct {
 	Seat  int
 	Move  games.Move

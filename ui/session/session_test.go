@@ -353,6 +353,40 @@ func TestHintIsCancelledAndNeverStartedTwice(t *testing.T) {
 	}
 }
 
+// TestHintAsksTheHintBotWithinASecond: a hint is the hint bot's move
+// (ai.HintBot: alcazar's expert held to a lighter node budget), capped
+// under a second on a busy device, not the strongest bot's full search
+// (which took about 3 s on two cores).
+func TestHintAsksTheHintBotWithinASecond(t *testing.T) {
+	h := newHarness(t)
+	g, _ := games.Lookup("alcazar")
+	var asked []ai.Options
+	var names []string
+	newBot := func(game, name string, o ai.Options) (ai.Bot, error) {
+		names, asked = append(names, name), append(asked, o)
+		return ai.Random{}, nil
+	}
+	s, err := New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{human("Ana"), human("Bo")}, nil, h.options(newBot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hint *Hint
+	s.AskHint(func(got *Hint) { hint = got })
+	for hint == nil {
+		h.step()
+	}
+	name, nodes := ai.HintBot("alcazar")
+	if len(asked) != 1 || names[0] != name || asked[0].Nodes != nodes {
+		t.Fatalf("the hint asked %v with %+v, want %s with %d nodes", names, asked, name, nodes)
+	}
+	if nodes == 0 {
+		t.Error("alcazar's hint bot should have a lighter budget than its own")
+	}
+	if asked[0].Time <= 0 || asked[0].Time >= time.Second {
+		t.Errorf("the hint's time cap is %v, want under a second", asked[0].Time)
+	}
+}
+
 // A saved game whose bots draw from the game's own stream continues
 // exactly as it would have: the session's game equals the match tool's
 // (which keeps one running stream), and loaded after any turn the bots

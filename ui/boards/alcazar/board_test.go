@@ -685,3 +685,25 @@ func TestWrongTargetsAreExplained(t *testing.T) {
 		t.Fatalf("a tap while the pieces move played %q", h.Tokens())
 	}
 }
+
+// TestPhoneHandsAreTouchTargets: at a phone's full width (404 of 412 dp,
+// as tall as HeightFor says), whichever arrangement the board had before,
+// the hands lie above and below the frame and every square and hand slot
+// is at least 44 dp (UX.md); a phone used to get about 30 dp pieces.
+func TestPhoneHandsAreTouchTargets(t *testing.T) {
+	b := &Board{}
+	size := fyne.NewSize(404, b.HeightFor(404))
+	for _, wasSide := range []bool{false, true} {
+		g := layout(size, 0, wasSide)
+		if g.side {
+			t.Fatalf("hands beside the frame at %v", size)
+		}
+		slot := fyne.NewSize(0.86*g.c, g.trayH)
+		if g.c < kit.MinTouch || slot.Width < kit.MinTouch || slot.Height < kit.MinTouch {
+			t.Fatalf("squares of %.0f and hand slots of %v, want at least %v", g.c, slot, kit.MinTouch)
+		}
+		if bottom := g.tray[0].Y + g.traySize().Height; bottom > size.Height+0.5 {
+			t.Fatalf("the lower hand ends at %.0f, below the board's %.0f", bottom, size.Height)
+		}
+	}
+}

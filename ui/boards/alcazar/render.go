@@ -211,12 +211,29 @@ type geom struct {
 	bottom int              // the seat whose tray is below (or left of) the frame
 }
 
+// The frame and the trays, in cells: a tray's thickness, the gap between
+// a tray and the frame, and the length of the frame with a tray on each
+// side.
+const (
+	thick, gap = 0.92, 0.15
+	long       = 5 + 2*thick + 2*gap
+)
+
+// labelRoom is the room of the rank labels (left) and file labels (below).
+func labelRoom() float32 { return theme.TextSize() * 1.4 }
+
+// HeightFor is the board's height at a phone's full width, the hands above
+// and below the frame (kit.Portrait).
+func (b *Board) HeightFor(width float32) float32 {
+	room := labelRoom()
+	return kit.BoardTop + long*(width-2*room)/5 + room
+}
+
 func layout(size fyne.Size, bottom int, side bool) geom {
-	room := theme.TextSize() * 1.4 // rank labels left, file labels below
-	const thick, gap = 0.92, 0.15
-	const long = 5 + 2*thick + 2*gap // the frame and two trays, in cells
-	cTall := min((size.Width-2*room)/5, (size.Height-room)/long)
-	cWide := min((size.Width-2*room)/long, (size.Height-room)/5)
+	room := labelRoom()
+	h := size.Height - kit.BoardTop
+	cTall := min((size.Width-2*room)/5, (h-room)/long)
+	cWide := min((size.Width-2*room)/long, (h-room)/5)
 	// Hysteresis: the arrangement changes only for clearly bigger squares,
 	// so a text line growing under the board does not flip it back and forth.
 	g := geom{bottom: bottom, side: cWide > cTall*1.12}
@@ -229,7 +246,7 @@ func layout(size fyne.Size, bottom int, side bool) geom {
 	}
 	g.c, g.trayH = c, thick*c
 	if g.side {
-		top := (size.Height - 5*c - room) / 2
+		top := kit.BoardTop
 		left := (size.Width - long*c) / 2
 		g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos(left+(thick+gap)*c, top)}
 		// The labels' room on both sides keeps the frame centred.
@@ -237,7 +254,7 @@ func layout(size fyne.Size, bottom int, side bool) geom {
 		g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X+(5+gap)*c+room, top)
 		return g
 	}
-	top := (size.Height - long*c - room) / 2
+	top := kit.BoardTop
 	g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+(thick+gap)*c)}
 	g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X, top)
 	g.tray[bottom] = fyne.NewPos(g.grid.Origin.X, g.grid.Origin.Y+(5+gap)*c+room)
@@ -510,8 +527,8 @@ func (r *renderer) Destroy() {
 	}
 }
 func (r *renderer) MinSize() fyne.Size {
-	room := 2 * theme.TextSize() * 1.4
-	return fyne.NewSize(5*44+room, 7.3*44+room)
+	room := 2 * labelRoom()
+	return fyne.NewSize(5*kit.MinTouch+room, long*kit.MinTouch+room)
 }
 
 func (r *renderer) Layout(size fyne.Size) { r.Refresh() }

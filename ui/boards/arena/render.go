@@ -290,7 +290,7 @@ func (r *renderer) drawCells() {
 			r.drawBricks(c)
 		}
 		cell.FillColor = tone
-		cell.CornerRadius = side * 0.06
+		cell.CornerRadius = kit.TileRadius(side)
 		kit.PlaceInset(cell, r.pos(c), side, 1)
 		cell.Refresh()
 
@@ -305,7 +305,7 @@ func (r *renderer) drawCells() {
 			tint = kit.WithAlpha(danger, 0x38)
 		}
 		t.FillColor = tint
-		t.CornerRadius = side * 0.06
+		t.CornerRadius = kit.TileRadius(side)
 		kit.PlaceInset(t, r.pos(c), side, 1)
 		t.Refresh()
 	}
@@ -511,7 +511,7 @@ func (r *renderer) drawHint() {
 		}
 	}
 	if m.Hint >= 0 {
-		kit.PlaceInset(r.hint, r.pos(m.Hint), r.grid.Cell, 4)
+		kit.PlaceOutline(r.hint, r.pos(m.Hint), r.grid.Cell, 4)
 	}
 }
 
@@ -519,8 +519,7 @@ func (r *renderer) outline(o *canvas.Rectangle, c int, col color.Color, w float3
 	o.FillColor = color.Transparent
 	o.StrokeColor = col
 	o.StrokeWidth = w
-	o.CornerRadius = r.grid.Cell * 0.1
-	kit.PlaceInset(o, r.pos(c), r.grid.Cell, 3)
+	kit.PlaceOutline(o, r.pos(c), r.grid.Cell, 3)
 	o.Show()
 	o.Refresh()
 }

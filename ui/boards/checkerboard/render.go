@@ -68,6 +68,9 @@ func (b *Board) Draw(s *session.Session, animate bool) {
 }
 
 // territory is the current geometry (the renderer's, or one fitted now).
+// HeightFor is the board's height at a phone's full width (kit.Portrait).
+func (b *Board) HeightFor(width float32) float32 { return kit.TerritoryHeight(width) }
+
 func (b *Board) territory() *kit.Territory {
 	if r := b.r; r != nil && r.t.N == b.m.N {
 		return r.t

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
@@ -87,5 +88,24 @@ func TestSpokenSquaresLieOnTheSquares(t *testing.T) {
 	g := b.grid()
 	if sp[5].Pos != g.CellPos(2, 1) || sp[5].Size.Width != g.Cell {
 		t.Fatalf("c2 named at %v, drawn at %v", sp[5].Pos, g.CellPos(2, 1))
+	}
+}
+
+// TestOutlinesFollowTheRoundedTiles: the cursor and the hint are drawn
+// with corners as round as the tiles they lie on (they used to be square
+// over rounded tiles).
+func TestOutlinesFollowTheRoundedTiles(t *testing.T) {
+	h, b := start(t)
+	r := test.WidgetRenderer(b).(*renderer)
+	b.Key(fyne.KeyRight) // the cursor appears
+	h.S.ShowHint(&session.Hint{Seat: 0, Move: 8, Token: "c3"})
+	tile := r.cells[0].CornerRadius
+	if tile <= 0 {
+		t.Fatal("the tiles are not rounded")
+	}
+	for name, o := range map[string]*canvas.Rectangle{"cursor": r.cursor, "hint": r.hint} {
+		if !o.Visible() || o.CornerRadius != tile {
+			t.Errorf("the %s's corners are %.1f, the tiles' %.1f", name, o.CornerRadius, tile)
+		}
 	}
 }

@@ -124,7 +124,7 @@ func (r *renderer) Refresh() {
 			tone = darkTone
 		}
 		r.cells[i].FillColor = tone
-		r.cells[i].CornerRadius = c * 0.06
+		r.cells[i].CornerRadius = kit.TileRadius(c)
 		r.cells[i].Refresh()
 		if win[i] {
 			r.glow[i].Show()
@@ -169,14 +169,14 @@ func (r *renderer) Refresh() {
 		}
 		r.pulseSq = m.Hint
 		if m.Hint >= 0 {
-			kit.PlaceInset(r.hint, r.grid.CellPos(m.Hint%3, m.Hint/3), c, 6)
+			kit.PlaceOutline(r.hint, r.grid.CellPos(m.Hint%3, m.Hint/3), c, 6)
 			r.pulse = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Mover)), reduced)
 		} else {
 			r.hint.Hide()
 		}
 	}
 	if m.Hint >= 0 {
-		kit.PlaceInset(r.hint, r.grid.CellPos(m.Hint%3, m.Hint/3), c, 6)
+		kit.PlaceOutline(r.hint, r.grid.CellPos(m.Hint%3, m.Hint/3), c, 6)
 	}
 }
 
@@ -188,7 +188,7 @@ func (r *renderer) layoutOutline(o *canvas.Rectangle, sq int, col color.Color) {
 	o.FillColor = color.Transparent
 	o.StrokeColor = col
 	o.StrokeWidth = 3
-	kit.PlaceInset(o, r.grid.CellPos(sq%3, sq/3), r.grid.Cell, 5)
+	kit.PlaceOutline(o, r.grid.CellPos(sq%3, sq/3), r.grid.Cell, 5)
 	o.Show()
 	o.Refresh()
 }

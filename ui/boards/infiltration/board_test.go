@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/boardtest"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -291,5 +292,63 @@ func TestSecondaryTapExplains(t *testing.T) {
 	}
 	if h.Tokens() != "" {
 		t.Fatal("a secondary tap played a move")
+	}
+}
+
+// TestKingsLookAlikeInBothColours: a king's rim is its own seat's darker
+// colour, like a man's, for amber and blue alike (blue kings had a gold
+// rim that amber ones could not show).
+func TestKingsLookAlikeInBothColours(t *testing.T) {
+	test.NewTempApp(t)
+	for seat := 0; seat < 2; seat++ {
+		man, king := newPiece(), newPiece()
+		man.set(cellOf(seat, false), 0xFF)
+		king.set(cellOf(seat, true), 0xFF)
+		man.place(fyne.NewPos(50, 50), 40)
+		king.place(fyne.NewPos(50, 50), 40)
+		if king.disc.StrokeColor != man.disc.StrokeColor {
+			t.Errorf("seat %d: a king's rim %v, a man's %v", seat, king.disc.StrokeColor, man.disc.StrokeColor)
+		}
+	}
+}
+
+// TestHandChipsGrowWithTheBoard: the chips a player taps to drop a man or
+// a king grow with the board (they stayed about 16 px at every size), and
+// on a phone's full width they are 44 dp touch targets at least.
+func TestHandChipsGrowWithTheBoard(t *testing.T) {
+	_, b := start(t, nil, "")
+	chip := func(width float32) fyne.Size {
+		b.Resize(fyne.NewSize(width, width))
+		return b.handBtns[1][1].MinSize()
+	}
+	small, large := chip(300), chip(800)
+	if large.Height <= small.Height+10 {
+		t.Fatalf("a chip is %v on a 300 px board and %v on an 800 px one", small, large)
+	}
+	b.phone = true
+	b.buildControls() // as on a phone: no "hand" labels
+	if c := chip(404); c.Height < kit.MinTouch || c.Width < kit.MinTouch {
+		t.Fatalf("a chip on a phone's full width is %v, want %v at least", c, kit.MinTouch)
+	}
+	if w := b.hands.MinSize().Width; w > 404 {
+		t.Fatalf("the hands need %.0f, wider than the phone's 404", w)
+	}
+}
+
+// TestControlsKeepTheirHeight: the row under the board is as tall with
+// the phase line, without it and with the pie prompt in its place, so the
+// board above does not jump.
+func TestControlsKeepTheirHeight(t *testing.T) {
+	_, b := start(t, nil, "")
+	withPhase := b.controls.MinSize().Height
+	b.m.Phase = ""
+	b.setPhase()
+	if h := b.controls.MinSize().Height; h != withPhase {
+		t.Fatalf("%.0f tall with the phase line, %.0f without", withPhase, h)
+	}
+	b.phase.Hide()
+	b.pie.Show()
+	if h := b.controls.MinSize().Height; h != withPhase {
+		t.Fatalf("%.0f tall with the phase line, %.0f with the pie prompt", withPhase, h)
 	}
 }

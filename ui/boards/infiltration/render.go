@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ui/boards/kit"
@@ -32,6 +33,9 @@ type Board struct {
 
 	phase    *widget.Label
 	handBtns [2][2]*widget.Button
+	hands    *container.ThemeOverride // the hands, with chips sized by chipIcon
+	chips    *kit.ThemeWith
+	phone    bool
 	pie      *fyne.Container
 	pieText  *widget.Label
 	controls fyne.CanvasObject
@@ -39,7 +43,7 @@ type Board struct {
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), hover: -1, dragFrom: -1, anim: noSlide()}
+	b := &Board{host: h, m: NewModel(), hover: -1, dragFrom: -1, anim: noSlide(), phone: fyne.CurrentDevice().IsMobile()}
 	b.ExtendBaseWidget(b)
 	b.buildControls()
 	return b
@@ -81,8 +85,8 @@ func (b *Board) buildControls() {
 		sym.TextStyle.Bold = true
 		sym.TextSize = 20
 		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}
-		if !fyne.CurrentDevice().IsMobile() {
-			row = append(row, widget.NewLabel("hand"))
+		if !b.phone {
+			row = append(row, container.NewCenter(widget.NewLabel("hand"))) // level with the taller chips
 		}
 		for k := 0; k < 2; k++ {
 			seat, k := seat, k
@@ -106,7 +110,54 @@ func (b *Board) buildControls() {
 	})
 	b.pie = container.NewCenter(container.NewHBox(b.pieText, swap, keep))
 	b.pie.Hide()
-	b.controls = container.NewVBox(b.phase, b.pie, container.NewGridWithColumns(2, hands...))
+	b.chips = &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameInlineIcon: chipIcon(0, b.phone)}}
+	b.hands = container.NewThemeOverride(container.NewGridWithColumns(2, hands...), b.chips)
+	// The phase line and the pie prompt share one row that keeps the room
+	// of the taller, shown or not, so the board does not jump when the
+	// phase line goes or the prompt takes its place.
+	line := container.New(steadyLayout{}, b.phase, b.pie)
+	b.controls = container.NewVBox(line, b.hands)
+}
+
+// chipIcon is the size of the pieces on the hand chips for a board of
+// this width: they grow with the board's squares, and on a phone a chip
+// (the icon and the button's padding) is a 44 dp touch target at least.
+func chipIcon(boardWidth float32, phone bool) float32 {
+	lo := float32(20)
+	if phone {
+		lo = kit.MinTouch - 2*theme.InnerPadding()
+	}
+	return min(max(lo, boardWidth/8*0.5), 36)
+}
+
+// sizeChips fits the hand chips to the board's width (not its height,
+// which the chips' own row takes from: sizing by it would go round).
+func (b *Board) sizeChips(width float32) {
+	icon := chipIcon(width, b.phone)
+	if b.chips.Sizes[theme.SizeNameInlineIcon] == icon {
+		return
+	}
+	b.chips.Sizes[theme.SizeNameInlineIcon] = icon
+	b.hands.Refresh()
+}
+
+// steadyLayout stacks its objects and is as tall as the tallest of them,
+// shown or hidden.
+type steadyLayout struct{}
+
+func (steadyLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (steadyLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
 }
 
 // unfocus gives the keys back to the board after a button under it was
@@ -160,6 +211,9 @@ func (b *Board) refreshControls() {
 }
 
 // territory is the current geometry (the renderer's, or one fitted now).
+// HeightFor is the board's height at a phone's full width (kit.Portrait).
+func (b *Board) HeightFor(width float32) float32 { return kit.TerritoryHeight(width) }
+
 func (b *Board) territory() *kit.Territory {
 	if b.r != nil {
 		return b.r.t
@@ -202,6 +256,7 @@ func (r *renderer) Destroy()                     { r.t.StopPulse() }
 func (r *renderer) MinSize() fyne.Size           { return r.t.MinSize(kit.MinTouch * 0.8) }
 
 func (r *renderer) Layout(size fyne.Size) {
+	r.b.sizeChips(size.Width)
 	r.t.Layout(size)
 	r.Refresh()
 }
@@ -320,7 +375,8 @@ func (p *piece) place(c fyne.Position, d float32) {
 	p.disc.StrokeColor = kit.WithAlpha(kit.SeatEdge(seat), p.alpha)
 	p.disc.StrokeWidth = max(1.5, d*0.05)
 	if king {
-		p.disc.StrokeColor = kit.WithAlpha(kit.Gold, p.alpha)
+		// The crown tells a king; its rim is its seat's, only bolder (gold
+		// is the winning line's, UX.md, and showed on blue, not on amber).
 		p.disc.StrokeWidth = max(2, d*0.08)
 	}
 	p.disc.Move(fyne.NewPos(c.X-d/2, c.Y-d/2))
@@ -376,7 +432,6 @@ func pieceIcon(seat int, king bool) fyne.Resource {
 	}
 	name := fmt.Sprintf("man%d.svg", seat)
 	if king {
-		rim = "#FFD040"
 		shape = `<path d="M5.3 8.5L8.6 11.6L12 5.6L15.4 11.6L18.7 8.5L17.6 15.2L6.4 15.2Z" fill="#1A1A22"/>`
 		name = fmt.Sprintf("king%d.svg", seat)
 	}

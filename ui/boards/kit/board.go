@@ -58,6 +58,14 @@ type SpokenBoard interface {
 	SpokenSquares() []Spoken
 }
 
+// Portrait is implemented by boards that need more height than their
+// width to fill the width (captions above and below, hands above and
+// below): a phone in portrait gives the board the width of the screen and
+// asks how tall it then is. Other boards are as tall as they are wide.
+type Portrait interface {
+	HeightFor(width float32) float32
+}
+
 // BoardControls is implemented by boards that need controls of their own
 // (a hand to drop from, "replay the last phase", a pie-rule prompt); the
 // game screen shows them under the board, above the refusal line.

@@ -93,3 +93,17 @@ func TestTouchKeepsControlsFingerSized(t *testing.T) {
 		t.Fatalf("a wide control's touch target %v, its own %v", ms, wide.MinSize())
 	}
 }
+
+// TestCaptureLandingIsALegalDestination: a capture's landing square is
+// ringed in the amber of every legal destination (UX.md: one meaning per
+// highlight), not in a red of its own.
+func TestCaptureLandingIsALegalDestination(t *testing.T) {
+	test.NewTempApp(t)
+	tr := NewTerritory(8)
+	tr.Layout(fyne.NewSize(400, 400))
+	tr.Dots, tr.Captures = []int{9}, []int{18}
+	tr.Refresh(true)
+	if !tr.caps[18].Visible() || tr.caps[18].StrokeColor != tr.dots[9].FillColor {
+		t.Fatalf("the capture ring is %v, a destination's dot %v", tr.caps[18].StrokeColor, tr.dots[9].FillColor)
+	}
+}

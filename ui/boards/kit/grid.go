@@ -20,19 +20,24 @@ type Grid struct {
 	labels []*canvas.Text
 }
 
+// BoardTop is where every board's squares (or frame) start below the top
+// of the board widget: the same for all games, so switching games does
+// not move the board up or down.
+const BoardTop float32 = 4
+
 // labelRoom is the space kept for rank and file labels.
 func labelRoom() float32 { return theme.TextSize() * 1.4 }
 
 // Fit computes the cell size and origin for a widget of the given size,
-// centring the board.
+// centring the board across and putting it at the top (BoardTop), so
+// every board starts at the same distance from the toolbar.
 func (g *Grid) Fit(size fyne.Size) {
 	room := labelRoom()
 	w := (size.Width - 2*room) / (float32(g.Files) + 2*g.Margin)
 	h := (size.Height - 2*room) / (float32(g.Ranks) + 2*g.Margin)
 	g.Cell = max(1, min(w, h))
 	boardW := g.Cell * float32(g.Files)
-	boardH := g.Cell * float32(g.Ranks)
-	g.Origin = fyne.NewPos((size.Width-boardW)/2, (size.Height-boardH)/2)
+	g.Origin = fyne.NewPos((size.Width-boardW)/2, BoardTop+g.Margin*g.Cell)
 }
 
 // FitTight is Fit for a board that needs every pixel (a phone): the room

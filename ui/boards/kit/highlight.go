@@ -17,8 +17,9 @@ func NewDot() *canvas.Circle {
 	return c
 }
 
-// DotColor is the legal-destination dot's colour: amber as ink, so it
-// shows on light squares too.
+// DotColor is the colour of a legal destination, a step's dot and the
+// ring on a piece a move would capture: amber as ink, so it shows on
+// light squares too.
 func DotColor() color.NRGBA { return SeatInk(0) }
 
 // PlaceDot centres a dot of a fifth of the cell in a square.
@@ -41,6 +42,18 @@ func NewOutline() *canvas.Rectangle {
 func PlaceInset(o fyne.CanvasObject, pos fyne.Position, side, inset float32) {
 	o.Move(fyne.NewPos(pos.X+inset, pos.Y+inset))
 	o.Resize(fyne.NewSize(side-2*inset, side-2*inset))
+}
+
+// TileRadius is the corner radius of a board's rounded square tiles
+// (classic, revenge, arena).
+func TileRadius(side float32) float32 { return side * 0.06 }
+
+// PlaceOutline places an outline (the cursor, a hint, the selection, a
+// refusal's flash) in a rounded tile, inset by a few pixels, with corners
+// as round as the tile's, so the outline follows the tile it is on.
+func PlaceOutline(o *canvas.Rectangle, pos fyne.Position, side, inset float32) {
+	o.CornerRadius = TileRadius(side)
+	PlaceInset(o, pos, side, inset)
 }
 
 // NewLastRing is the soft ring of the last move.

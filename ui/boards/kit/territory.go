@@ -9,8 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// CaptureColor marks a capture destination: a red-tinted ring, so it is
-// told from a step's amber dot by shape as well as colour.
+// CaptureColor marks the square revenge would steal: a red-tinted ring.
 var CaptureColor = color.NRGBA{0xE0, 0x48, 0x48, 0xE0}
 
 // Territory draws a square board of N x N cells split into two home
@@ -18,7 +17,7 @@ var CaptureColor = color.NRGBA{0xE0, 0x48, 0x48, 0xE0}
 // faintly with the colour of the seat whose home it is, a line between
 // the halves, a caption naming each half, rank and file labels, and the
 // highlights of UX.md (last-move rings, winning glow, legal-destination
-// dots, capture rings, the selection, the keyboard cursor, the hint pulse
+// dots and rings, the selection, the keyboard cursor, the hint pulse
 // and the refusal flash).
 //
 // A board builds one Territory per size and puts Under() below its pieces
@@ -36,7 +35,7 @@ type Territory struct {
 	Last     []int // the last move's squares: a soft ring each
 	Line     []int // the winning line: a gold glow
 	Dots     []int // legal destinations: an amber dot
-	Captures []int // capture destinations: a red-tinted ring
+	Captures []int // capture destinations: a ring in a destination's amber
 	Selected int   // the selected piece or square: a solid outline
 	Cursor   int   // the keyboard cursor: a thin ink outline
 	Hint     []int // the hint's squares: a pulsing outline
@@ -134,7 +133,7 @@ func (t *Territory) captionWidth() float32 {
 }
 
 // Fit sizes the cells from the widget's size and centres the board with
-// its labels and captions. The captions go above and below the board
+// its labels and captions across, at the top (BoardTop). The captions go above and below the board
 // ("O's home · X's target") or, when the height is what limits the board
 // (a phone in portrait, a wide window), to its right in two lines each,
 // whichever leaves the larger squares.
@@ -142,18 +141,25 @@ func (t *Territory) Fit(size fyne.Size) {
 	room, capH, n := labelRoom(), captionRoom(), float32(t.N)
 	const gap = 8
 	capW := t.captionWidth()
-	cellA := min((size.Width-2*room)/n, (size.Height-room-2*capH)/n)
-	cellB := min((size.Width-room-gap-capW-4)/n, (size.Height-room-4)/n)
+	h := size.Height - BoardTop
+	cellA := min((size.Width-2*room)/n, (h-room-2*capH)/n)
+	cellB := min((size.Width-room-gap-capW-4)/n, (h-room-4)/n)
 	t.side = cellB > cellA+0.5
 	if t.side {
 		t.Cell = max(1, cellB)
 		w := t.Cell * n
-		t.Origin = fyne.NewPos((size.Width-(room+w+gap+capW))/2+room, (size.Height-room-w)/2)
+		t.Origin = fyne.NewPos((size.Width-(room+w+gap+capW))/2+room, BoardTop)
 		return
 	}
 	t.Cell = max(1, cellA)
 	w := t.Cell * n
-	t.Origin = fyne.NewPos((size.Width-w)/2, (size.Height-(2*capH+room+w))/2+capH)
+	t.Origin = fyne.NewPos((size.Width-w)/2, BoardTop+capH)
+}
+
+// TerritoryHeight is the height a territory board needs to fill a
+// width, with its captions above and below (for kit.Portrait).
+func TerritoryHeight(width float32) float32 {
+	return BoardTop + width - labelRoom() + 2*captionRoom()
 }
 
 // MinSize is the smallest useful size: cells of minCell.
@@ -237,7 +243,7 @@ func (t *Territory) Refresh(reduced bool) {
 		showIf(t.dots[i], dots[i])
 		cp := t.caps[i]
 		cp.FillColor = color.Transparent
-		cp.StrokeColor = CaptureColor
+		cp.StrokeColor = DotColor() // a legal destination, ringed: a piece stands there
 		cp.StrokeWidth = max(2, c*0.07)
 		showIf(cp, caps[i])
 	}

@@ -231,7 +231,7 @@ func (r *renderer) paint() {
 		if (i%r.n+i/r.n)%2 == 0 {
 			cell.FillColor = darkTone
 		}
-		cell.CornerRadius = c * 0.06
+		cell.CornerRadius = kit.TileRadius(c)
 		cell.Refresh()
 		r.glow[i].Hidden = !win[i]
 		r.glow[i].Refresh()
@@ -330,13 +330,13 @@ func (r *renderer) paintHint() {
 		r.pulse = kit.Pulse(r.hint, kit.SeatInk(max(0, m.Mover)), reduced)
 	}
 	if m.Hint >= 0 {
-		kit.PlaceInset(r.hint, r.pos(m.Hint), c, 6)
+		kit.PlaceOutline(r.hint, r.pos(m.Hint), c, 6)
 	}
 }
 
 // flashAt shows briefly that a square was refused.
 func (r *renderer) flashAt(sq int) {
-	kit.PlaceInset(r.flash, r.pos(sq), r.grid.Cell, 3)
+	kit.PlaceOutline(r.flash, r.pos(sq), r.grid.Cell, 3)
 	kit.Flash(r.flash, time.Duration(r.b.host.Motion().Scale(400))*time.Millisecond)
 }
 
@@ -347,7 +347,7 @@ func outline(o *canvas.Rectangle, p fyne.Position, cell float32, on bool, col co
 		return
 	}
 	o.FillColor, o.StrokeColor, o.StrokeWidth = color.Transparent, col, 3
-	kit.PlaceInset(o, p, cell, inset)
+	kit.PlaceOutline(o, p, cell, inset)
 	o.Show()
 	o.Refresh()
 }
