@@ -150,7 +150,7 @@ func (bd *badge) set(m *Model, seat int) {
 	case seat == m.Winner:
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.Gold, 0x50), kit.GoldInk(), 3
 	case active:
-		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.SeatColor(seat), 0x40), col, 3
+		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = kit.WithAlpha(kit.SeatColor(seat), 0x28), col, 3 // light enough for the ink to read at 4.5:1
 	default:
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = color.Transparent, kit.WithAlpha(kit.Ink(), 0x40), 1
 	}
