@@ -369,8 +369,12 @@ func (gs *gameScreen) build() {
 		return
 	}
 	under.Add(gs.toast)
+	// The board draws at any size, so on a desktop it asks for little: a
+	// window of 800 x 600 holds every game, and the board takes whatever
+	// the controls under it and the panel leave.
+	boardView = container.New(&sizedLayout{w: minDesktopBoard, h: minDesktopBoard}, boardView)
 	boardArea := container.NewBorder(nil, under, nil, nil, boardView)
-	panel := container.NewBorder(info, nil, nil, nil, movesArea)
+	panel := container.New(&panelLayout{}, container.NewVScroll(info), movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
 }
@@ -913,6 +917,37 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
+}
+
+// minDesktopBoard is the least side a desktop board asks for.
+const minDesktopBoard = 240
+
+// panelLayout stacks the side panel's information (a scroll) over the
+// move list: the information takes the height it needs while the list
+// keeps room for a few rows, and scrolls when the window is too short for
+// both (a finished game with four seats' scores and long house rules at
+// 800 x 600), so the panel never makes the window taller.
+type panelLayout struct{}
+
+// panelListRows is the least height the move list keeps, in rows.
+const panelListRows = 3
+
+func (panelLayout) listMin(objs []fyne.CanvasObject) float32 {
+	return objs[1].MinSize().Height + (panelListRows-1)*theme.TextSize()*1.5
+}
+
+func (l panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	info := objs[0].(*container.Scroll).Content.MinSize()
+	return fyne.NewSize(max(info.Width, objs[1].MinSize().Width), l.listMin(objs)+theme.Padding()+theme.TextSize()*3)
+}
+
+func (l panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	info := objs[0].(*container.Scroll).Content.MinSize()
+	infoH := max(0, min(info.Height, size.Height-l.listMin(objs)-theme.Padding()))
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, infoH))
+	objs[1].Move(fyne.NewPos(0, infoH+theme.Padding()))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-infoH-theme.Padding()))
 }
 
 // followLayout holds the move list, with a little room under it so its

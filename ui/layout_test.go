@@ -33,3 +33,39 @@ func TestBoardsStartAtOneDistance(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryGameFitsASmallWindow: on a desktop of 800 x 600 every game's
+// screen fits, with four seats where the game seats four, at the start
+// and once it is over (the headline, Play again and the score added):
+// the board draws at any size and the panel scrolls, so no screen asks
+// the window to grow past the display (a game used to open 663 px tall).
+func TestEveryGameFitsASmallWindow(t *testing.T) {
+	const w, h = 800, 570 // 600 less a title bar
+	for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"} {
+		g, _ := games.Lookup(id)
+		rules := games.Defaults(g.RuleSpecs())
+		if _, ok := rules["players"]; ok {
+			rules["players"] = 4
+		}
+		t.Run(id, func(t *testing.T) {
+			u := newTestApp(t)
+			gs, _ := openOnLoop(t, u, g, rules, people[:games.SeatCount(g, rules)], nil)
+			fits := func(when string) {
+				t.Helper()
+				if m := gs.content.MinSize(); m.Width > w || m.Height > h {
+					t.Fatalf("%s the screen asks for %.0f x %.0f, more than %d x %d", when, m.Width, m.Height, w, h)
+				}
+			}
+			fits("at the start")
+			s := gs.session
+			for n := 0; n < 400 && !s.Live().Outcome().Over(); n++ {
+				seat := s.HumanToMove()
+				legal := s.Live().Legal(seat)
+				if err := gs.Submit(s.Live().MoveString(seat, legal[n%len(legal)])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			fits("at the end")
+		})
+	}
+}

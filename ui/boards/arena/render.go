@@ -116,8 +116,10 @@ func (b *Board) buildControls() {
 		b.controls = container.NewVBox(b.line, container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
 		return
 	}
-	row := append(append(dirs, widget.NewSeparator()), acts...)
-	b.controls = container.NewVBox(b.line, container.NewCenter(container.NewHBox(row...)))
+	// A desktop puts the directions over the actions too, so the row fits
+	// beside the side panel in a window of 800 x 600.
+	b.controls = container.NewVBox(b.line, container.NewCenter(container.NewVBox(
+		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...))))
 }
 
 // Controls are the line of words and the touch buttons (kit.BoardControls).
