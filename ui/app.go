@@ -123,6 +123,14 @@ func NewApp(a fyne.App) (*App, []error) {
 		problems = append(problems, err)
 	}
 	u.applyTheme()
+	// Boards and the panel read some colours from the theme as they draw:
+	// when it changes (Settings, the system's, or a phone's that arrives
+	// after start), the game is drawn again, so nothing keeps the old one.
+	a.Settings().AddListener(func(fyne.Settings) {
+		if u.game != nil {
+			u.game.refresh()
+		}
+	})
 	u.win = a.NewWindow("Tabula")
 	u.win.SetIcon(a.Icon())
 	u.installShortcuts()

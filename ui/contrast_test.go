@@ -133,3 +133,28 @@ func TestSettingsThemeIsTheReadableOne(t *testing.T) {
 		}
 	}
 }
+
+// A theme that changes while a game is open (the Settings, the system's,
+// or a phone's, which arrives after start) leaves no text in the old
+// theme's shade: the screen is drawn again, revenge's badges and the seat
+// symbols with it, and every text still reads at 4.5:1.
+func TestThemeSwitchRedrawsTheGame(t *testing.T) {
+	for _, from := range []string{"dark", "light"} {
+		to := map[string]string{"dark": "light", "light": "dark"}[from]
+		t.Run(from+" to "+to, func(t *testing.T) {
+			u := newTestApp(t)
+			if err := u.cfg.SetTheme(from); err != nil {
+				t.Fatal(err)
+			}
+			u.applyTheme()
+			g, _ := games.Lookup("revenge")
+			people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Cy", Controller: "human"}}
+			openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), people, nil)
+			if err := u.cfg.SetTheme(to); err != nil {
+				t.Fatal(err)
+			}
+			u.applyTheme()
+			checkTexts(t, "revenge after the switch", u.win.Content(), theme.ColorNameBackground)
+		})
+	}
+}

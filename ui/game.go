@@ -66,6 +66,7 @@ type seatRow struct {
 	name     *widget.Label
 	note     *widget.Label // the board's words on the seat ("12 squares"), if any
 	turn     *canvas.Text
+	symbol   *canvas.Text
 	activity *widget.Activity
 }
 
@@ -280,6 +281,7 @@ func (gs *gameScreen) build() {
 		row.turn.TextStyle.Bold = true
 		row.note.Importance = widget.LowImportance
 		sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatInk(i))
+		row.symbol = sym
 		sym.TextStyle.Bold = true
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()
@@ -696,6 +698,10 @@ func (gs *gameScreen) refresh() {
 		} else {
 			row.note.Show()
 		}
+		// Inks are read at each refresh: a theme that changes (a phone's
+		// arrives after start) must not leave them in the old one's shade.
+		row.turn.Color, row.symbol.Color = kit.SeatInk(i), kit.SeatInk(i)
+		row.symbol.Refresh()
 		row.turn.Text = ""
 		switch {
 		case thinking[i]:
