@@ -199,6 +199,7 @@ type newGameForm struct {
 	seats   []*seatForm
 	seatBox *fyne.Container       // a row per seat, as many as the players rule says
 	players *ruleStepper          // the players rule, for games that have one
+	swapBtn *widget.Button        // Swap seats, shown while there are two seats or more
 	rules   map[string]func() any // read each rule widget's value
 	problem *widget.Label
 	box     *fyne.Container
@@ -224,10 +225,11 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	for _, s := range seats {
 		nd.addSeat(s)
 	}
-	swap := widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
+	nd.swapBtn = widget.NewButtonWithIcon("Swap seats", theme.ViewRefreshIcon(), nd.swap)
+	nd.showSwap()
 	nd.box.Add(widget.NewLabelWithStyle("Seats", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.seatBox)
-	nd.box.Add(container.NewHBox(swap))
+	nd.box.Add(container.NewHBox(nd.swapBtn))
 	nd.box.Add(widget.NewSeparator())
 	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.rulesForm(rules))
@@ -287,6 +289,7 @@ func (nd *newGameForm) setSeatCount(n int) {
 	if n < 1 || n == len(nd.seats) {
 		return
 	}
+	defer nd.showSwap()
 	if n < len(nd.seats) {
 		nd.seats = nd.seats[:n]
 		nd.seatBox.Objects = nd.seatBox.Objects[:n]
@@ -296,6 +299,19 @@ func (nd *newGameForm) setSeatCount(n int) {
 	defaults := nd.u.defaultSeats(nd.g, n)
 	for len(nd.seats) < n {
 		nd.addSeat(defaults[len(nd.seats)])
+	}
+}
+
+// showSwap offers Swap seats only when there is someone to swap with (a
+// lone knight has not).
+func (nd *newGameForm) showSwap() {
+	if nd.swapBtn == nil {
+		return
+	}
+	if len(nd.seats) > 1 {
+		nd.swapBtn.Show()
+	} else {
+		nd.swapBtn.Hide()
 	}
 }
 

@@ -846,8 +846,8 @@ func resultLine(seats []games.SeatInfo, out games.Outcome) string {
 			names = append(names, seats[w].Name)
 		}
 		line = joinAnd(names) + " wins"
-		if len(names) > 1 {
-			line = joinAnd(names) + " win"
+		if len(names) > 1 || names[0] == "You" {
+			line = joinAnd(names) + " win" // "Ana and Ben win", "You win"
 		}
 	}
 	reason := out.Reason

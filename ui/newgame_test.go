@@ -304,6 +304,10 @@ func TestResultLineNamesTheLoser(t *testing.T) {
 	if got := resultLine(seats, out); got != "Ben wins: Ana was caught in a blast." {
 		t.Fatalf("%q", got)
 	}
+	you := games.Outcome{Status: games.Win, Winners: []int{0}, Reason: "survival: 37 squares"}
+	if got := resultLine([]games.SeatInfo{{Name: "You"}}, you); got != "You win: survival: 37 squares." {
+		t.Fatalf("%q", got) // a lone knight's game said "You wins"
+	}
 	draw := games.Outcome{Status: games.Draw, Reason: "both players were hit"}
 	if got := resultLine(seats, draw); got != "Draw: both players were hit." {
 		t.Fatalf("%q", got)
@@ -349,5 +353,25 @@ func TestHelpNamesEachRuleByItsLabel(t *testing.T) {
 				t.Errorf("%s: the Help does not explain **%s**", g.ID(), sp.Label)
 			}
 		}
+	}
+}
+
+// Swap seats is offered only while there is someone to swap with: a lone
+// knight (survival) has not.
+func TestSwapSeatsNeedsTwoSeats(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	nd := &newGameForm{u: u, g: g}
+	nd.build(twoPeople, nil)
+	if !nd.swapBtn.Visible() {
+		t.Fatal("no Swap seats with two seats")
+	}
+	nd.setSeatCount(1)
+	if nd.swapBtn.Visible() {
+		t.Fatal("Swap seats offered to a lone knight")
+	}
+	nd.setSeatCount(3)
+	if !nd.swapBtn.Visible() {
+		t.Fatal("no Swap seats with three seats")
 	}
 }
