@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sort"
 
 	"github.com/tabulagames/tabula/games"
@@ -296,8 +297,16 @@ func infSearcher(o Options, depth int, nodes int64, qdepth, ttBits int) *AlphaBe
 	if o.Nodes > 0 {
 		nodes = o.Nodes
 	}
-	return &AlphaBeta{Eval: infEval(qdepth), Order: infOrder, Moves: infMoves,
+	return &AlphaBeta{Eval: infEval(qdepth), Order: infOrder, Moves: infMoves, Key: infKey,
 		MaxDepth: depth, Nodes: nodes, Time: o.Time, TTBits: ttBits, Seed: o.Seed}
+}
+
+// infKey tells positions apart by what the repetition rule counts as
+// well: the same position seen once or twice before has different
+// futures (a third time is a draw).
+func infKey(st games.State) uint64 {
+	s := st.(*inf.State)
+	return s.Hash() ^ bits.RotateLeft64(s.PastHash(), 17)
 }
 
 // infEasy is the easy bot.

@@ -401,6 +401,7 @@ func BenchmarkInfiltrationHard(b *testing.B) {
 	seat := st.ToMove()[0]
 	var nodes int64
 	var elapsed time.Duration
+	depth := 0
 	for i := 0; i < b.N; i++ {
 		ab := infSearcher(Options{Seed: uint64(i)}, 0, infHardNodes, 4, 18)
 		t0 := time.Now()
@@ -410,7 +411,9 @@ func BenchmarkInfiltrationHard(b *testing.B) {
 			b.Fatal(err)
 		}
 		nodes += r.Nodes
+		depth += r.Depth
 	}
+	b.ReportMetric(float64(depth)/float64(b.N), "depth")
 	b.ReportMetric(float64(nodes)/elapsed.Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/move")
 }

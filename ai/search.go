@@ -39,7 +39,12 @@ type AlphaBeta struct {
 	TTBits   int           // log2 of the table size; 0 = 18
 	// Moves, when set, replaces st.Legal (symmetry pruning, forward pruning).
 	Moves func(st games.State, seat int) []games.Move
-	Seed  uint64
+	// Key, when set, replaces st.Hash as the table's key. A game whose
+	// future depends on more than Hash covers (the positions seen before,
+	// for a repetition rule) must set it, or the table would hand one
+	// history the value found under another.
+	Key  func(st games.State) uint64
+	Seed uint64
 	// MinDepth is the depth of the first iteration (0 = 1) and DepthStep
 	// how many plies each further iteration adds (0 = 1): a game whose
 	// turns take two plies (alcazar) deepens by whole turns.
@@ -183,6 +188,13 @@ func (s *searcher) rootSearch(st games.State, moves []games.Move, depth int, rng
 	return Result{Move: ties[rng.IntN(len(ties))], Score: bestScore, Ties: len(ties)}, nil
 }
 
+func (ab *AlphaBeta) key(st games.State) uint64 {
+	if ab.Key != nil {
+		return ab.Key(st)
+	}
+	return st.Hash()
+}
+
 func (ab *AlphaBeta) moves(st games.State, seat int) []games.Move {
 	if ab.Moves != nil {
 		return ab.Moves(st, seat)
@@ -273,7 +285,7 @@ func (s *searcher) search(st games.State, depth, ply, alpha, beta int) (int, err
 		return s.Eval(st, s.root), nil
 	}
 	mover := to[0]
-	key := st.Hash()
+	key := s.key(st)
 	e := &s.tt[key&s.mask]
 	ttMove := games.NoMove
 	if e.key == key {

@@ -81,6 +81,13 @@ func (s *State) MustContinue() (square string, ok bool) {
 // NoProgress is the no-progress counter (a draw at 100).
 func (s *State) NoProgress() int { return int(s.noProgress) }
 
+// PastHash is a hash of the positions the repetition rule counts now
+// (those since the last placement or crowning, each with how often it
+// occurred). The same position seen once or twice before has different
+// futures, so a search may share what it found about a state only with
+// states of equal Hash and PastHash.
+func (s *State) PastHash() uint64 { return s.seen.Hash() }
+
 // Destinations lists the legal destinations of the piece on a square for
 // the side to move, split into steps and captures (landing squares). Both
 // are empty for an empty square, an enemy piece, a finished game, or a

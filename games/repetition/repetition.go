@@ -3,7 +3,8 @@
 // repetition draws).
 //
 // A Counter is persistent: Record returns a new Counter and leaves the one
-// it was called on as it was. Copying a Counter copies one pointer, so a
+// it was called on as it was. Copying a Counter copies a pointer and its
+// Hash, so a
 // cloned game state shares its past with the original, and what either
 // records later is invisible to the other: a bot's search or the undo
 // stack never copies a game's history.
@@ -22,6 +23,7 @@ import "math/bits"
 // Counter is empty.
 type Counter[K comparable] struct {
 	root *node[K]
+	hash uint64 // see Hash
 }
 
 // Record adds one occurrence of key, whose hash is hash (equal keys must
@@ -29,7 +31,27 @@ type Counter[K comparable] struct {
 // occurs in it.
 func (c Counter[K]) Record(hash uint64, key K) (Counter[K], int) {
 	root, n := c.root.with(hash, key, 0)
-	return Counter[K]{root}, n
+	return Counter[K]{root, c.hash ^ term(hash, n) ^ term(hash, n-1)}, n
+}
+
+// Hash is a hash of the multiset: counters holding the same positions,
+// each as often, have the same Hash whatever the order they were recorded
+// in, and different multisets rarely do (unless they differ only by keys
+// whose whole hashes collide, which Hash cannot tell apart). A game state's future depends on
+// it through the repetition rule, so a search's table must tell states
+// apart by it as well as by the position (the zero Counter's is 0).
+func (c Counter[K]) Hash() uint64 { return c.hash }
+
+// term is what a position with hash h held n times adds (by XOR) to Hash:
+// nothing when n is 0, else a well-mixed word (splitmix64's finalizer).
+func term(h uint64, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	z := h + uint64(n)*0x9E3779B97F4A7C15
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 // levelBits is the bits of the hash each level takes: fewer make more

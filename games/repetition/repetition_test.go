@@ -91,3 +91,43 @@ func BenchmarkRecord(b *testing.B) {
 		})
 	}
 }
+
+// Hash depends on the multiset alone: counters that hold the same keys,
+// each as often, have one Hash whatever the order they were recorded in,
+// and those that hold different ones (the same keys with other counts
+// included) have different Hashes. Keys whose whole hashes collide are
+// left out: Hash sees only the hashes (5 and 6 once each cancel out), as
+// a search's table sees only the position's hash.
+func TestHashFollowsTheMultiset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	hashes := map[[12]int]uint64{} // counts of keys 0..11: the counter's Hash
+	sameOrderless := 0
+	for line := 0; line < 3000; line++ {
+		var c Counter[pos]
+		var counts [12]int
+		for step := rng.IntN(8); step > 0; step-- {
+			k := []int{0, 1, 2, 3, 4, 7, 8}[rng.IntN(7)]
+			c, counts[k] = c.Record(hashOf(uint64(k)), pos{id: uint64(k)})
+			if h, ok := hashes[counts]; ok {
+				if h != c.Hash() {
+					t.Fatalf("the multiset %v has two Hashes", counts)
+				}
+				sameOrderless++
+				continue
+			}
+			for other, h := range hashes {
+				if h == c.Hash() {
+					t.Fatalf("one Hash for the multisets %v and %v", other, counts)
+				}
+			}
+			hashes[counts] = c.Hash()
+		}
+	}
+	if (Counter[pos]{}).Hash() != 0 {
+		t.Error("the empty counter's Hash is not 0")
+	}
+	if sameOrderless == 0 {
+		t.Fatal("no multiset was built twice: the test checks nothing")
+	}
+	t.Logf("%d multisets, %d built again", len(hashes), sameOrderless)
+}
