@@ -21,6 +21,7 @@ import (
 type toast struct {
 	widget.BaseWidget
 	text     string
+	said     string // the last message, kept for screen readers after it fades
 	color    color.Color
 	backdrop bool
 	anim     *fyne.Animation
@@ -37,7 +38,7 @@ func (t *toast) show(msg string, col color.Color) {
 	if t.anim != nil {
 		t.anim.Stop()
 	}
-	t.text, t.color = msg, col
+	t.text, t.said, t.color = msg, msg, col
 	t.Refresh()
 	t.anim = fyne.NewAnimation(4*time.Second, func(f float32) {
 		if f < 0.7 {
@@ -51,6 +52,13 @@ func (t *toast) show(msg string, col color.Color) {
 	})
 	t.anim.Start()
 }
+
+// The toast is the screen's live line for screen readers (Fyne's
+// accessibility, built with -tags accessibility): it reads the last
+// message (a refusal, a knights turn's jumps and clashes, a result) even
+// after it has faded from view. Fyne has no way to announce it unasked.
+func (t *toast) AccessibilityLabel() string             { return t.said }
+func (t *toast) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
 func (t *toast) CreateRenderer() fyne.WidgetRenderer {
 	r := &toastRenderer{t: t, bg: canvas.NewRectangle(color.Transparent)}

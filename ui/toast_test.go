@@ -43,3 +43,17 @@ func TestToastWrapsALongMessage(t *testing.T) {
 		t.Fatal("a phone's toast lies over the panel without a backdrop")
 	}
 }
+
+// A screen reader reaches the last message as text, also once it has
+// faded from view (the test driver runs the fade to its end at once).
+func TestToastKeepsTheLastMessageForScreenReaders(t *testing.T) {
+	test.NewTempApp(t)
+	tt := newToast(false)
+	w := test.NewWindow(tt)
+	defer w.Close()
+	tt.show("Collision on e3! Amber and Blue bounce back.", theme.Color(theme.ColorNameForeground))
+	var reader fyne.Accessible = tt
+	if tt.text != "" || reader.AccessibilityLabel() != "Collision on e3! Amber and Blue bounce back." || reader.AccessibilityRole() != fyne.AccessibleRoleText {
+		t.Fatalf("shown %q; a reader gets %q as %q", tt.text, reader.AccessibilityLabel(), reader.AccessibilityRole())
+	}
+}
