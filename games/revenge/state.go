@@ -36,8 +36,6 @@ type State struct {
 	// seen counts the positions since the last placement: a placement
 	// fills a square for good, so no earlier position can come back.
 	seen repetition.Counter[position]
-	// past hashes what seen holds (see PastHash), kept as seen changes.
-	past uint64
 	last lastMove
 }
 
@@ -229,7 +227,7 @@ func (s *State) apply(sq int) {
 		return
 	}
 	if s.last.kind == Place {
-		s.seen, s.past = repetition.Counter[position]{}, 0
+		s.seen = repetition.Counter[position]{}
 	}
 	if s.record() >= 3 {
 		s.outcome = games.Outcome{Status: games.Draw, Winners: []int{}, Reason: "the same position came up for the third time"}
@@ -241,18 +239,7 @@ func (s *State) apply(sq int) {
 func (s *State) record() int {
 	var n int
 	s.seen, n = s.seen.Record(s.hash, s.pos)
-	s.past ^= pastTerm(s.hash, n) ^ pastTerm(s.hash, n-1)
 	return n
-}
-
-// pastTerm is what a position with hash h seen n times adds to PastHash:
-// nothing when n is 0, else a well-mixed word, so the XOR of the terms of
-// different multisets rarely agrees.
-func pastTerm(h uint64, n int) uint64 {
-	if n == 0 {
-		return 0
-	}
-	return mix(h + uint64(n)*0x9E3779B97F4A7C15)
 }
 
 // wins ends the game if mover now owns a line through sq: only the mover
@@ -306,7 +293,7 @@ func (s *State) Hash() uint64 { return s.hash }
 // included, so a search may share what it found about one with the other;
 // Hash alone may not (the same position seen once or twice before has
 // different futures).
-func (s *State) PastHash() uint64 { return s.past }
+func (s *State) PastHash() uint64 { return s.seen.Hash() }
 
 // Position is {"board": [top rank first], "lastSteal": {symbol: symbol or null}}.
 func (s *State) Position() any {
