@@ -280,6 +280,9 @@ func (gs *gameScreen) build() {
 		row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatInk(i)), activity: widget.NewActivity()}
 		row.turn.TextStyle.Bold = true
 		row.note.Importance = widget.LowImportance
+		// A long name ("Computer 2 (aggressor)") is cut short with an
+		// ellipsis: it must not widen the panel past the window's edge.
+		row.name.Truncation = fyne.TextTruncateEllipsis
 		sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatInk(i))
 		row.symbol = sym
 		sym.TextStyle.Bold = true

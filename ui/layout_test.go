@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2/theme"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
@@ -67,5 +68,38 @@ func TestEveryGameFitsASmallWindow(t *testing.T) {
 			}
 			fits("at the end")
 		})
+	}
+}
+
+// TestSidePanelKeepsItsWidth: a long seat name beside its note and
+// "winner", four seats' scores and the buttons of a finished game never
+// make the desktop side panel's contents wider than the panel, which
+// would push "winner" and Reset score past the window's edge.
+func TestSidePanelKeepsItsWidth(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	rules := games.Defaults(g.RuleSpecs())
+	rules["players"] = 4
+	seats := []games.SeatInfo{{Name: "Anastasia Papadopoulou", Controller: "human"},
+		{Name: "Computer", Controller: "ai", Bot: "aggressor"}, {Name: "Computer 2", Controller: "ai", Bot: "mobility"},
+		{Name: "Computer 3", Controller: "ai", Bot: "balanced"}}
+	gs, loop := openOnLoop(t, u, g, rules, seats, nil)
+	s := gs.session
+	for n := 0; n < 300 && !s.Live().Outcome().Over(); n++ {
+		if seat := s.HumanToMove(); seat >= 0 {
+			if err := gs.Submit(s.Live().MoveString(seat, s.Live().Legal(seat)[0])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		loop.until(t, "the bots' picks", func() bool { return s.HumanToMove() >= 0 || s.Live().Outcome().Over() })
+	}
+	if !s.Live().Outcome().Over() {
+		t.Fatal("the game did not end")
+	}
+	inner := sidePanelWidth - 4*theme.Padding()
+	for _, row := range gs.seatRows {
+		if w := row.name.MinSize().Width + row.note.MinSize().Width + row.turn.MinSize().Width; w > inner {
+			t.Errorf("the row of %q asks for %.0f px, more than the panel's %.0f", row.name.Text, w, inner)
+		}
 	}
 }
