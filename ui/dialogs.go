@@ -944,6 +944,15 @@ func (u *App) SettingsDialog() {
 		}
 	})
 	reduced.SetChecked(u.cfg.ReducedMotion())
+	notation := widget.NewCheck("Show notation in the move list", func(on bool) {
+		if on != u.cfg.ShowNotation() {
+			report(u.cfg.SetShowNotation(on))
+			if u.game != nil {
+				u.game.moves.Refresh()
+			}
+		}
+	})
+	notation.SetChecked(u.cfg.ShowNotation())
 
 	delays := []time.Duration{0, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}
 	paces := []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 800 * time.Millisecond, time.Second, 2 * time.Second}
@@ -975,6 +984,7 @@ func (u *App) SettingsDialog() {
 		{"", reduced},
 		{"Computer waits", delaySel},
 		{"Computer vs computer", paceSel},
+		{"", notation},
 	}
 	for _, g := range playable() {
 		var names []string
