@@ -24,6 +24,7 @@ import (
 //	theme = "dark"                 # system, light or dark
 //	animation_speed = 1.0          # multiplier 0.25..4, or "slow", "normal", "fast"
 //	reduced_motion = false
+//	show_notation = false          # the move list adds each move's notation
 //	bot_delay_ms = 400             # pause before a bot's move is shown
 //	bot_pace_ms = 800              # pause between moves when bots play each other
 //
@@ -44,6 +45,7 @@ const (
 	keyTheme          = "theme"
 	keyAnimationSpeed = "animation_speed"
 	keyReducedMotion  = "reduced_motion"
+	keyShowNotation   = "show_notation"
 	keyBotDelay       = "bot_delay_ms"
 	keyBotPace        = "bot_pace_ms"
 	keyGame           = "game"
@@ -315,6 +317,16 @@ func (c *Config) ReducedMotion() bool {
 
 // SetReducedMotion turns reduced motion on or off.
 func (c *Config) SetReducedMotion(on bool) error { return c.set(keyReducedMotion, on) }
+
+// ShowNotation reports whether the move list shows each move's notation
+// after its words (off by default: players read words).
+func (c *Config) ShowNotation() bool {
+	b, _ := c.get(keyShowNotation).(bool)
+	return b
+}
+
+// SetShowNotation turns the move list's notation on or off.
+func (c *Config) SetShowNotation(on bool) error { return c.set(keyShowNotation, on) }
 
 // BotDelay is the pause before a bot's move is shown against a person.
 func (c *Config) BotDelay() time.Duration { return c.duration(keyBotDelay, DefaultBotDelay) }
@@ -590,15 +602,11 @@ func checkDoc(doc map[string]any) []string {
 			return nil
 		},
 		keyAnimationSpeed: func(v any) error { _, err := animationSpeed(v); return err },
-		keyReducedMotion: func(v any) error {
-			if _, ok := v.(bool); !ok {
-				return fmt.Errorf("reduced_motion = %v must be true or false", v)
-			}
-			return nil
-		},
-		keyBotDelay: func(v any) error { _, err := millis(keyBotDelay, v); return err },
-		keyBotPace:  func(v any) error { _, err := millis(keyBotPace, v); return err },
-		keyGame:     isTable("game"),
+		keyReducedMotion:  func(v any) error { return checkBool(keyReducedMotion, v) },
+		keyShowNotation:   func(v any) error { return checkBool(keyShowNotation, v) },
+		keyBotDelay:       func(v any) error { _, err := millis(keyBotDelay, v); return err },
+		keyBotPace:        func(v any) error { _, err := millis(keyBotPace, v); return err },
+		keyGame:           isTable("game"),
 	})
 	gameTables, _ := doc[keyGame].(map[string]any)
 	for id, v := range gameTables {
@@ -654,6 +662,14 @@ func isTable(key string) func(any) error {
 		}
 		return nil
 	}
+}
+
+// checkBool checks that a setting is true or false.
+func checkBool(key string, v any) error {
+	if _, ok := v.(bool); !ok {
+		return fmt.Errorf("%s = %v must be true or false", key, v)
+	}
+	return nil
 }
 
 // wrap puts a key's name before its problem (nil stays nil).

@@ -92,6 +92,32 @@ func TestConfigRoundTrip(t *testing.T) {
 
 // The symbol a player chose for a seat (revenge) is remembered with the
 // rest of the seat, and one that is too long or unprintable is refused.
+// The move list's notation is off until a player turns it on; the choice
+// is kept in config.toml as show_notation, and a value that is not true or
+// false is refused on load like any other bad setting.
+func TestConfigKeepsShowNotation(t *testing.T) {
+	p := home(t)
+	c, _ := LoadConfig(p)
+	if c.ShowNotation() {
+		t.Fatal("notation is shown by default")
+	}
+	if err := c.SetShowNotation(true); err != nil {
+		t.Fatal(err)
+	}
+	if text := string(readFile(t, p.ConfigFile())); !strings.Contains(text, "show_notation = true") {
+		t.Fatalf("config.toml does not keep the key:\n%s", text)
+	}
+	c2, err := LoadConfig(p)
+	if err != nil || !c2.ShowNotation() {
+		t.Fatalf("reloaded: %v, %v", c2.ShowNotation(), err)
+	}
+	writeFile(t, p.ConfigFile(), []byte("show_notation = \"yes\"\n"))
+	c3, err := LoadConfig(p)
+	if err == nil || !strings.Contains(err.Error(), "show_notation") || c3.ShowNotation() {
+		t.Fatalf("a bad value was taken: %v, %v", c3.ShowNotation(), err)
+	}
+}
+
 func TestLastSetupKeepsSeatSymbols(t *testing.T) {
 	p := home(t)
 	c, _ := LoadConfig(p)

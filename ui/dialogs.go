@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -917,21 +918,17 @@ func (u *App) SettingsDialog() {
 			u.showError(err)
 		}
 	}
-	themeSel := widget.NewSelect(settings.Themes, func(t string) {
+	themeSel := wordSelect(settings.Themes, u.cfg.Theme(), func(t string) {
 		if t != u.cfg.Theme() {
 			report(u.cfg.SetTheme(t))
 			u.applyTheme()
 		}
 	})
-	themeSel.SetSelected(u.cfg.Theme())
-
-	speeds := []string{"slow", "normal", "fast"}
-	speedSel := widget.NewSelect(speeds, func(s string) {
+	speedSel := wordSelect([]string{"slow", "normal", "fast"}, u.cfg.AnimationSpeedName(), func(s string) {
 		if s != u.cfg.AnimationSpeedName() {
 			report(u.cfg.SetAnimationSpeedName(s))
 		}
 	})
-	speedSel.SetSelected(u.cfg.AnimationSpeedName())
 	// The speed means nothing while animations are off.
 	reduced := widget.NewCheck("Reduced motion (no animations)", func(on bool) {
 		if on != u.cfg.ReducedMotion() {
@@ -944,25 +941,33 @@ func (u *App) SettingsDialog() {
 		}
 	})
 	reduced.SetChecked(u.cfg.ReducedMotion())
+	notation := widget.NewCheck("Show notation in the move list", func(on bool) {
+		if on != u.cfg.ShowNotation() {
+			report(u.cfg.SetShowNotation(on))
+			if u.game != nil {
+				u.game.moves.Refresh()
+			}
+		}
+	})
+	notation.SetChecked(u.cfg.ShowNotation())
 
 	delays := []time.Duration{0, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}
 	paces := []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 800 * time.Millisecond, time.Second, 2 * time.Second}
 	durSelect := func(opts []time.Duration, cur time.Duration, set func(time.Duration) error) *widget.Select {
 		labels := make([]string, len(opts))
 		for i, d := range opts {
-			labels[i] = d.String()
+			labels[i] = pauseText(d)
 		}
-		s := widget.NewSelect(labels, func(l string) {
-			for i, lab := range labels {
-				if lab == l && opts[i] != cur {
-					cur = opts[i]
-					report(set(opts[i]))
-				}
-			}
-		})
-		s.SetSelected(cur.String())
+		s := widget.NewSelect(labels, func(string) {})
+		s.SetSelected(pauseText(cur))
 		if s.Selected == "" {
-			s.PlaceHolder = cur.String()
+			s.PlaceHolder = pauseText(cur) // a value set in the file by hand
+		}
+		s.OnChanged = func(string) {
+			if i := s.SelectedIndex(); i >= 0 && opts[i] != cur {
+				cur = opts[i]
+				report(set(opts[i]))
+			}
 		}
 		return s
 	}
@@ -975,6 +980,7 @@ func (u *App) SettingsDialog() {
 		{"", reduced},
 		{"Computer waits", delaySel},
 		{"Computer vs computer", paceSel},
+		{"", notation},
 	}
 	for _, g := range playable() {
 		var names []string
@@ -984,12 +990,11 @@ func (u *App) SettingsDialog() {
 		if len(names) == 0 {
 			continue
 		}
-		sel := widget.NewSelect(names, func(b string) {
+		sel := wordSelect(names, u.defaultBot(g.ID()), func(b string) {
 			if cur, _ := u.cfg.DefaultBot(g.ID()); b != cur {
 				report(u.cfg.SetDefaultBot(g.ID(), b))
 			}
 		})
-		sel.SetSelected(u.defaultBot(g.ID()))
 		rows = append(rows, formRow{"Default opponent: " + g.Name(), sel})
 	}
 	form := newForm(u.mobile, rows...)
@@ -999,6 +1004,36 @@ func (u *App) SettingsDialog() {
 	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
 	d.Resize(u.dialogSize(640, 560))
 	u.show(d, nil)
+}
+
+// wordSelect is a choice among stored values ("system", "hard") that
+// shows them as people read them ("System", "Hard"); changed gets the
+// stored value.
+func wordSelect(values []string, current string, changed func(string)) *widget.Select {
+	labels := make([]string, len(values))
+	for i, v := range values {
+		labels[i] = ruleValueText(v)
+	}
+	s := widget.NewSelect(labels, func(string) {})
+	for i, v := range values {
+		if v == current {
+			s.SetSelectedIndex(i)
+		}
+	}
+	s.OnChanged = func(string) {
+		if i := s.SelectedIndex(); i >= 0 {
+			changed(values[i])
+		}
+	}
+	return s
+}
+
+// pauseText is a pause as people read it: "Off", "0.4 s", "2 s".
+func pauseText(d time.Duration) string {
+	if d == 0 {
+		return "Off"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
 // ---- rules ----

@@ -152,7 +152,7 @@ func TestAnimationSpeedFollowsReducedMotion(t *testing.T) {
 	dlg := topDialog(u)
 	var speed *widget.Select
 	for _, s := range selects(dlg) {
-		if strings.Join(s.Options, " ") == "slow normal fast" {
+		if strings.Join(s.Options, " ") == "Slow Normal Fast" {
 			speed = s
 		}
 	}

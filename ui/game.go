@@ -299,8 +299,8 @@ func (gs *gameScreen) build() {
 
 	gs.moves = widget.NewList(
 		func() int { return gs.session.Plies() },
-		func() fyne.CanvasObject { return widget.NewLabel("000. X  move") },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(gs.moveText(id)) },
+		func() fyne.CanvasObject { return newMoveRow() },
+		func(id widget.ListItemID, o fyne.CanvasObject) { gs.showMove(id, o.(*fyne.Container)) },
 	)
 	gs.moves.OnSelected = func(id widget.ListItemID) {
 		if !gs.selecting {

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/ui/boards/kit"
+)
+
+// newMoveRow is the move list's row: the move in words and, when the
+// player asked for it in Settings, the move's notation after them, dim
+// and small ("12. Ana drops a man on d3   @d3").
+func newMoveRow() *fyne.Container {
+	words := widget.NewLabel("000. X  move")
+	notation := widget.NewLabel("")
+	notation.Importance = widget.LowImportance
+	notation.SizeName = theme.SizeNameCaptionText
+	return container.New(notationAfter{}, words, notation)
+}
+
+// showMove fills a move-list row with move i.
+func (gs *gameScreen) showMove(i int, row *fyne.Container) {
+	row.Objects[0].(*widget.Label).SetText(gs.moveText(i))
+	row.Objects[1].(*widget.Label).SetText(gs.moveNotation(i))
+	row.Refresh() // longer or shorter words move the notation
+}
+
+// moveNotation is move i's notation for the move list: "" unless the
+// player turned it on in Settings, and for a board that has no words of
+// its own (its rows are notation already). Under fog it hides what the
+// words hide: the other seats' picks read "?".
+func (gs *gameScreen) moveNotation(i int) string {
+	s := gs.session
+	if !gs.u.cfg.ShowNotation() || i >= s.Plies() {
+		return ""
+	}
+	_, joint := gs.board.(kit.JointTeller)
+	_, teller := gs.board.(kit.Teller)
+	if !joint && !teller {
+		return ""
+	}
+	return gs.maskedToken(s.Tokens()[i])
+}
+
+// notationAfter lays out a move-list row: the words over the whole row,
+// the notation just after their text, and only where it fits whole: a
+// narrow row drops it rather than run off the panel. The row asks for no
+// more room than its words.
+type notationAfter struct{}
+
+func (notationAfter) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (notationAfter) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	words, notation := objects[0], objects[1]
+	words.Move(fyne.NewPos(0, 0))
+	words.Resize(size)
+	// Both labels pad their text; the two paddings between them are the gap.
+	at := words.MinSize().Width
+	need := notation.MinSize()
+	if notation.(*widget.Label).Text == "" || at+need.Width > size.Width {
+		notation.Hide()
+		return
+	}
+	notation.Move(fyne.NewPos(at, size.Height-need.Height)) // on the words' line
+	notation.Resize(need)
+	notation.Show()
+}
