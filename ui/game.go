@@ -289,7 +289,7 @@ func (gs *gameScreen) build() {
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()
 		gs.seatRows = append(gs.seatRows, row)
-		who := fyne.CanvasObject(container.NewHBox(row.name, layout.NewSpacer(), row.note))
+		who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name)) // the name takes the room the note leaves
 		if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
 			row.note.SizeName = theme.SizeNameCaptionText
 			who = container.NewVBox(row.name, row.note)
@@ -379,7 +379,10 @@ func (gs *gameScreen) build() {
 	// the controls under it and the panel leave.
 	boardView = container.New(&sizedLayout{w: minDesktopBoard, h: minDesktopBoard}, boardView)
 	boardArea := container.NewBorder(nil, under, nil, nil, boardView)
-	panel := container.New(&panelLayout{}, container.NewVScroll(info), movesArea)
+	// The information keeps clear of its scroll bar, which shows over its
+	// right edge when the window is short ("winner" ran under it).
+	clear := layout.NewCustomPaddedLayout(0, 0, 0, theme.ScrollBarSize())
+	panel := container.New(&panelLayout{}, container.NewVScroll(container.New(clear, info)), movesArea)
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	gs.content = container.NewBorder(toolbar, nil, nil, side, container.NewPadded(boardArea))
 }

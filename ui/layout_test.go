@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
@@ -100,6 +101,19 @@ func TestSidePanelKeepsItsWidth(t *testing.T) {
 	for _, row := range gs.seatRows {
 		if w := row.name.MinSize().Width + row.note.MinSize().Width + row.turn.MinSize().Width; w > inner {
 			t.Errorf("the row of %q asks for %.0f px, more than the panel's %.0f", row.name.Text, w, inner)
+		}
+	}
+}
+
+// TestSeatNamesShowWhole: a name that fits the side panel is shown whole,
+// not cut to an ellipsis (the name takes the room its note leaves).
+func TestSeatNamesShowWhole(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startGame(t, u, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "easy"}})
+	for _, row := range gs.seatRows {
+		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
+		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
+			t.Errorf("%q has %.0f px of the %.0f it needs", row.name.Text, got, text)
 		}
 	}
 }
