@@ -290,7 +290,7 @@ func (gs *gameScreen) build() {
 		row.activity.Hide()
 		gs.seatRows = append(gs.seatRows, row)
 		who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name)) // the name takes the room the note leaves
-		if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
+		if gs.u.mobile {                                                                 // nothing scrolls sideways: the board's note goes under the name
 			row.note.SizeName = theme.SizeNameCaptionText
 			who = container.NewVBox(row.name, row.note)
 		}
