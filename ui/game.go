@@ -289,8 +289,9 @@ func (gs *gameScreen) build() {
 		sym.TextSize = theme.TextSize() * 1.4
 		row.activity.Hide()
 		gs.seatRows = append(gs.seatRows, row)
-		who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name)) // the name takes the room the note leaves
-		if gs.u.mobile {                                                                 // nothing scrolls sideways: the board's note goes under the name
+		// The name takes the room the note leaves.
+		who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name))
+		if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
 			row.note.SizeName = theme.SizeNameCaptionText
 			who = container.NewVBox(row.name, row.note)
 		}
