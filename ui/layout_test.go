@@ -20,11 +20,7 @@ func TestBoardsStartAtOneDistance(t *testing.T) {
 			u := newTestApp(t)
 			g, _ := games.Lookup(id)
 			rules := games.Defaults(g.RuleSpecs())
-			var people []games.SeatInfo
-			for _, name := range []string{"Ana", "Ben", "Cy", "Di"}[:games.SeatCount(g, rules)] {
-				people = append(people, games.SeatInfo{Name: name, Controller: "human"})
-			}
-			gs, _ := openOnLoop(t, u, g, rules, people, nil)
+			gs, _ := openOnLoop(t, u, g, rules, people[:games.SeatCount(g, rules)], nil)
 			top := gs.board.Size().Height
 			for _, o := range gs.spoken.Objects {
 				top = min(top, o.Position().Y)

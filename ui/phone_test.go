@@ -26,11 +26,7 @@ func TestPhoneBoardsFillTheWidth(t *testing.T) {
 			u.win.Resize(fyne.NewSize(412, 790))
 			g, _ := games.Lookup(id)
 			rules := games.Defaults(g.RuleSpecs())
-			var people []games.SeatInfo
-			for _, name := range []string{"Ana", "Ben", "Cy", "Di"}[:games.SeatCount(g, rules)] {
-				people = append(people, games.SeatInfo{Name: name, Controller: "human"})
-			}
-			gs, _ := openOnLoop(t, u, g, rules, people, nil)
+			gs, _ := openOnLoop(t, u, g, rules, people[:games.SeatCount(g, rules)], nil)
 			width := u.win.Canvas().Size().Width - 2*theme.Padding() // the screen's edge
 			board := gs.board.Size()
 			if board.Width < width-1 {
