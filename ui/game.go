@@ -146,7 +146,17 @@ func (gs *gameScreen) show(msg string, col color.Color) { gs.toast.show(msg, col
 
 // ---- actions ----
 
-func (gs *gameScreen) undo() { gs.session.Undo(); gs.autosave() }
+// undo takes back what the session's Undo does, or says under the board
+// why it refuses (a turn against the computer in knights): Ctrl+Z and
+// the Undo button both come here.
+func (gs *gameScreen) undo() {
+	if err := gs.session.Undo(); err != nil {
+		gs.Refuse(err.Error())
+		return
+	}
+	gs.autosave()
+}
+
 func (gs *gameScreen) redo() { gs.session.Redo(); gs.autosave() }
 
 func (gs *gameScreen) hint() {
@@ -765,7 +775,9 @@ func (gs *gameScreen) refresh() {
 	} else {
 		gs.scoreRow.Show()
 	}
-	setEnabled(gs.undoBtn, s.CanUndo())
+	// An Undo the session refuses stays pressable, so that pressing it says
+	// why: a disabled button cannot, and a tooltip does not show on a phone.
+	setEnabled(gs.undoBtn, s.CanUndo() || s.WhyNoUndo() != nil)
 	setEnabled(gs.redoBtn, s.CanRedo())
 	_, handingOver := s.HandOver() // a hint now would show in front of everyone
 	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking() && !handingOver)

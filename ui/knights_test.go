@@ -325,6 +325,35 @@ func TestKnightsRematchRepeatsTheGame(t *testing.T) {
 	}
 }
 
+// Against the computer Ctrl+Z, as the desktop driver sends it, and the
+// Undo button leave the turn played and say why under the board: the
+// computer would pick the same square again, and the person would know.
+func TestKnightsUndoAgainstTheComputerSaysWhyNot(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	loop.until(t, "the computer's pick", func() bool { return len(gs.session.Pending()) == 1 })
+	pickAll(t, gs, "c5")
+	loop.until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
+	before, shown := gs.session.Live().Hash(), gs.session.Shown().Hash()
+	want := "Turns cannot be taken back against the computer in Knights: you would know its pick before you choose again."
+	canvasShortcuts(t, u).TypedShortcut(&fyne.ShortcutUndo{}) // what Ctrl+Z becomes
+	if gs.session.Plies() != 1 || gs.session.Live().Hash() != before || gs.session.Shown().Hash() != shown {
+		t.Fatalf("Ctrl+Z changed the game: %v", gs.session.Tokens())
+	}
+	if gs.lastRefusal != want || gs.toast.said != want {
+		t.Fatalf("Ctrl+Z said %q (toast %q), want %q", gs.lastRefusal, gs.toast.said, want)
+	}
+	button := gs.undoBtn.(*widget.Button)
+	if button.Disabled() {
+		t.Fatal("the Undo button is disabled: pressing it could not say why")
+	}
+	gs.lastRefusal = ""
+	test.Tap(button)
+	if gs.session.Plies() != 1 || gs.lastRefusal != want || !gs.redoBtn.(*widget.Button).Disabled() {
+		t.Fatalf("the Undo button: %d plies, said %q, redo offered %v", gs.session.Plies(), gs.lastRefusal, !gs.redoBtn.(*widget.Button).Disabled())
+	}
+}
+
 // failingBot answers with an error, as a broken bot would.
 type failingBot struct{}
 

@@ -29,6 +29,16 @@ func init() {
 
 func geomOf(n int) *geom { return geoms[n] }
 
+// index is the square index of a square's name on this board.
+func (g *geom) index(name string) int {
+	for sq, n := range g.names {
+		if n == name {
+			return sq
+		}
+	}
+	return -1
+}
+
 func newGeom(n int) *geom {
 	g := &geom{n: n, jumps: make([][]int16, n*n), sight: make([][]int16, n*n), ring: make([]int8, n*n), names: make([]string, n*n)}
 	for sq := 0; sq < n*n; sq++ {

@@ -314,6 +314,75 @@ func TestFogShowsWhatIsInSight(t *testing.T) {
 	}
 }
 
+// Under fog the last turn's events in a seat's view are what it saw
+// happen: its own knight's in full, of the other knights only squares in
+// its sight (a jump out of sight is not there at all), eliminations
+// (public) and the shrink in its sight. The shared screen (seat -1) is
+// told the eliminations only.
+func TestFogViewEventsShowOnlyWhatIsInSight(t *testing.T) {
+	partly := 0 // another knight's jump seen at one end only
+	for seed := int64(0); seed < 40; seed++ {
+		st := newGame(t, map[string]any{"size": 6, "players": 4, "fog": true, "shrink": 2}, seed)
+		for turn := 0; !st.Outcome().Over() && turn < 8; turn++ {
+			moves := []games.Move{}
+			for _, seat := range st.ToMove() {
+				legal := st.Legal(seat)
+				moves = append(moves, legal[(int(seed)+turn)%len(legal)])
+			}
+			if err := st.Play(moves...); err != nil {
+				t.Fatal(err)
+			}
+			truth := st.LastEvents()
+			for seat := -1; seat < 4; seat++ {
+				if st.Outcome().Over() || seat >= 0 && !st.Fogged(seat) {
+					continue // the view is the whole truth
+				}
+				inSight := map[string]bool{"": true}
+				if seat >= 0 {
+					for _, sq := range st.Sight(seat) {
+						inSight[st.MoveString(seat, sq)] = true
+					}
+				}
+				var want []games.Event
+				for _, e := range truth {
+					switch {
+					case e.Kind != knights.EventShrink && e.Seat == seat:
+						want = append(want, e)
+					case e.Kind == games.EventEliminate:
+						if !inSight[e.From] {
+							e.From = ""
+						}
+						want = append(want, e)
+					case e.Kind == games.EventMove && inSight[e.From] != inSight[e.To]:
+						partly++
+					}
+				}
+				got := st.View(seat).(*knights.State).LastEvents()
+				for _, e := range got {
+					if e.Seat == seat && e.Kind != knights.EventShrink || e.Kind == games.EventEliminate {
+						continue
+					}
+					if !inSight[e.From] || !inSight[e.To] || e.From == "" && e.To == "" {
+						t.Fatalf("seed %d seat %d: the view tells %+v, out of its sight", seed, seat, e)
+					}
+				}
+				var mine []games.Event
+				for _, e := range got {
+					if e.Kind != knights.EventShrink && e.Seat == seat || e.Kind == games.EventEliminate {
+						mine = append(mine, e)
+					}
+				}
+				if js(mine) != js(want) {
+					t.Fatalf("seed %d seat %d: own and public events %s, want %s", seed, seat, js(mine), js(want))
+				}
+			}
+		}
+	}
+	if partly == 0 {
+		t.Fatal("no knight jumped into or out of another's sight: this test proves nothing")
+	}
+}
+
 // The read-only accessors a board reads agree with the position.
 func TestAccessors(t *testing.T) {
 	st := newGame(t, map[string]any{"size": 5, "players": 3, "shrink": 3, "fog": true}, 7618)

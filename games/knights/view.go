@@ -6,7 +6,8 @@ import "github.com/tabulagames/tabula/games"
 // and for an eliminated seat: everything (a clone). Under fog, for a seat
 // whose knight is alive: the squares of its sight hold their true
 // contents, every other square reads as empty, and an other seat's knight
-// outside its sight is Unknown. Scores and alive flags stay public.
+// outside its sight is Unknown. Scores and alive flags stay public. The
+// last turn's events keep only what the seat saw happen (eventsSeen).
 func (s *State) View(seat int) games.State {
 	c := s.clone()
 	if !s.fog || s.over || seat >= s.players || seat >= 0 && (!s.alive[seat] || s.pos[seat] == Unknown) {
@@ -30,7 +31,49 @@ func (s *State) View(seat int) games.State {
 			c.pos[o] = Unknown
 		}
 	}
+	c.events = s.eventsSeen(seat, seen)
 	return c
+}
+
+// eventsSeen are the last turn's events as a fogged seat saw them: its own
+// knight's in full (it knows its own pick); of another knight, a jump, the
+// trail it left and a bounce only as far as they happened in the seat's
+// sight (a square out of sight reads "", and an event with nothing in
+// sight is left out, so a jump out of sight leaves no trace, as on the
+// board and in the move list); an elimination, which is public, with its
+// square only when in sight; the squares a shrink closed in its sight.
+// What is left is the same for every turn that shows the seat the same
+// board (gametest.ViewsHide).
+func (s *State) eventsSeen(seat int, seen []bool) []games.Event {
+	inSight := func(name string) string {
+		if name != "" && seen[s.g.index(name)] {
+			return name
+		}
+		return ""
+	}
+	var out []games.Event
+	for _, e := range s.events {
+		switch {
+		case e.Kind == EventShrink:
+			if inSight(e.To) == "" {
+				continue
+			}
+		case e.Seat == seat:
+		case e.Kind == games.EventEliminate:
+			e.From = inSight(e.From)
+		case e.Kind == games.EventCollision:
+			// The knight stayed where it was; where it aimed shows nowhere.
+			if e.From, e.To = inSight(e.From), ""; e.From == "" {
+				continue
+			}
+		default: // a jump or a burn
+			if e.From, e.To = inSight(e.From), inSight(e.To); e.From == "" && e.To == "" {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // Sight lists the squares (as Move codes, ascending) that a knight on

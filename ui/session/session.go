@@ -601,8 +601,72 @@ func (s *Session) pop() string {
 	return tok
 }
 
-// CanUndo reports whether Undo would do anything.
-func (s *Session) CanUndo() bool { return len(s.tokens) > 0 || s.humanPicked() }
+// CanUndo reports whether Undo would do anything: something to take back
+// that WhyNoUndo does not refuse.
+func (s *Session) CanUndo() bool {
+	return (len(s.tokens) > 0 || s.humanPicked()) && s.WhyNoUndo() == nil
+}
+
+// WhyNoUndo says why Undo refuses, in a player's words, or nil. A turn in
+// which a bot picked at the same time as others cannot be taken back while
+// people play: the bot would pick the same again (bots are deterministic),
+// and the person would know its pick before choosing again. A person's own
+// pick in the turn now running can always be taken back: the bots' picks
+// of that turn are never shown before it resolves, and they are asked again.
+// A game without people may go back: nobody picks against the bots.
+func (s *Session) WhyNoUndo() error {
+	if len(s.tokens) == 0 || s.humanPicked() || !s.HasHuman() {
+		return nil
+	}
+	from := len(s.tokens) - 1 // one action of a person's multi-action turn
+	if s.HumanToMove() < 0 || !games.MidTurn(s.Live()) {
+		from = s.undoTo()
+	}
+	for i := from; i < len(s.tokens); i++ {
+		if s.botPickedInSecret(i) {
+			return fmt.Errorf("Turns cannot be taken back against the computer in %s: you would know its pick before you choose again.", s.Game.Name())
+		}
+	}
+	return nil
+}
+
+// botPickedInSecret reports whether token i was a turn that several seats
+// picked at once, a bot among them.
+func (s *Session) botPickedInSecret(i int) bool {
+	to := s.states[i].ToMove()
+	seats := s.SeatsAt(i)
+	for _, seat := range to {
+		if len(to) > 1 && !seats[seat].Human() {
+			return true
+		}
+	}
+	return false
+}
+
+// undoTo is how many tokens stay when Undo takes back whole turns: back to
+// the start of the last turn a person played, where a person is to act
+// and not in the middle of a multi-action turn.
+func (s *Session) undoTo() int {
+	n := len(s.tokens)
+	for n > 0 {
+		n--
+		playedByHuman := s.humanIn(s.states[n], s.SeatsAt(n+1))
+		if playedByHuman && s.humanIn(s.states[n], s.SeatsAt(n)) && !games.MidTurn(s.states[n]) {
+			break
+		}
+	}
+	return n
+}
+
+// humanIn reports whether a person, as the seats say, acts in st.
+func (s *Session) humanIn(st games.State, seats []games.SeatInfo) bool {
+	for _, seat := range st.ToMove() {
+		if seats[seat].Human() {
+			return true
+		}
+	}
+	return false
+}
 
 // CanRedo reports whether Redo would do anything.
 func (s *Session) CanRedo() bool { return len(s.redo) > 0 }
@@ -626,9 +690,13 @@ func (s *Session) humanPicked() bool {
 //   - otherwise tokens back to the start of the last turn a person played.
 //
 // In a game without people it takes back one turn and pauses the bots.
-func (s *Session) Undo() {
+// What WhyNoUndo refuses it refuses with that reason, changing nothing.
+func (s *Session) Undo() error {
+	if err := s.WhyNoUndo(); err != nil {
+		return err
+	}
 	if !s.CanUndo() {
-		return
+		return nil
 	}
 	s.stopBots()
 	s.hint, s.plan = nil, nil
@@ -636,7 +704,7 @@ func (s *Session) Undo() {
 		s.picks = nil
 		s.changed()
 		s.Start()
-		return
+		return nil
 	}
 	var group []string
 	switch {
@@ -649,20 +717,14 @@ func (s *Session) Undo() {
 	case s.HumanToMove() >= 0 && games.MidTurn(s.Live()):
 		group = append(group, s.pop()) // one action of the turn now running
 	default:
-		for len(s.tokens) > 0 {
-			byHuman := false
-			for _, seat := range s.states[len(s.states)-2].ToMove() {
-				byHuman = byHuman || s.Seats[seat].Human()
-			}
+		for to := s.undoTo(); len(s.tokens) > to; {
 			group = append(group, s.pop())
-			if byHuman && s.HumanToMove() >= 0 && !games.MidTurn(s.Live()) {
-				break
-			}
 		}
 	}
 	s.redo = append(s.redo, group)
 	s.changed()
 	s.Start()
+	return nil
 }
 
 // Redo plays again what the last Undo took back.

@@ -211,6 +211,90 @@ func TestUndoNeverLeavesASimultaneousTurnHalfPicked(t *testing.T) {
 	}
 }
 
+// knightsSession is a knights game (seed 1: standard starts, b7 and g2 on
+// 8 x 8) with the given seats.
+func knightsSession(t *testing.T, h *harness, seats []games.SeatInfo, bots map[string]ai.Bot) *Session {
+	t.Helper()
+	g, _ := games.Lookup("knights")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(len(seats))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(g, rules, 1, seats, nil, h.options(botsBy(bots)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.BotDelay = 0
+	return s
+}
+
+// Against the computer a knights turn cannot be taken back: the bot would
+// pick the same square again and the person would know it before picking
+// (knights 11). Undo refuses in words, changes nothing and leaves nothing
+// to redo. The person's own pick in the turn now running, made before the
+// bot's, can still be taken back: nothing of the bot's was shown.
+func TestUndoNeverShowsABotsSecretPick(t *testing.T) {
+	h := newHarness(t)
+	s := knightsSession(t, h, []games.SeatInfo{human("Ana"), bot("quick")}, map[string]ai.Bot{"quick": &scripted{}})
+	s.Start()
+	h.until(func() bool { return len(s.Pending()) == 1 }) // the bot has picked
+	if err := s.Submit("c5"); err != nil || s.Plies() != 1 {
+		t.Fatalf("Ana's pick: %v, plies %d", err, s.Plies())
+	}
+	before := s.Live().Hash()
+	if s.CanUndo() {
+		t.Error("Undo is offered after a turn against the computer")
+	}
+	err := s.Undo()
+	if s.Plies() != 1 || s.Live().Hash() != before || s.CanRedo() {
+		t.Fatalf("Undo took back a turn against the computer: plies %d, redo %v", s.Plies(), s.CanRedo())
+	}
+	want := "Turns cannot be taken back against the computer in Knights: you would know its pick before you choose again."
+	if err == nil || err.Error() != want || s.WhyNoUndo() == nil {
+		t.Fatalf("Undo said %v, want %q", err, want)
+	}
+	// Ana picks before the bot has answered: her pick can be taken back.
+	if err := s.Submit("d7"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.CanUndo() {
+		t.Fatal("Ana's own pick cannot be taken back")
+	}
+	if err := s.Undo(); err != nil || s.Plies() != 1 || s.HumanToMove() != 0 {
+		t.Fatalf("taking back Ana's pick: %v, plies %d, to move %d", err, s.Plies(), s.HumanToMove())
+	}
+	h.until(func() bool { return len(s.Pending()) == 1 })
+	if err := s.Submit("a6"); err != nil || s.Plies() != 2 {
+		t.Fatalf("Ana's pick again: %v, plies %d", err, s.Plies())
+	}
+	if err := s.Undo(); err == nil || s.Plies() != 2 {
+		t.Fatalf("the second turn was taken back: %v, plies %d", err, s.Plies())
+	}
+}
+
+// Knights among people keeps whole-turn Undo and Redo, and a game of bots
+// alone may still go back a turn: nobody picks against them.
+func TestKnightsUndoWithoutAPersonAgainstTheComputer(t *testing.T) {
+	h := newHarness(t)
+	s := knightsSession(t, h, []games.SeatInfo{human("Ana"), human("Bo")}, nil)
+	s.Submit("c5")
+	s.Submit("f4")
+	if err := s.Undo(); err != nil || s.Plies() != 0 || !s.CanRedo() {
+		t.Fatalf("people's undo: %v, plies %d, redo %v", err, s.Plies(), s.CanRedo())
+	}
+	s.Redo()
+	if got := strings.Join(s.Tokens(), " "); got != "c5,f4" {
+		t.Fatalf("redo gave %q", got)
+	}
+	bots := knightsSession(t, h, []games.SeatInfo{bot("a"), bot("b")}, map[string]ai.Bot{"a": &scripted{}, "b": &scripted{}})
+	bots.AutoDelay = 0
+	bots.Start()
+	h.until(func() bool { return bots.Plies() == 1 })
+	if err := bots.Undo(); err != nil || bots.Plies() != 0 || !bots.Paused {
+		t.Fatalf("bots' undo: %v, plies %d, paused %v", err, bots.Plies(), bots.Paused)
+	}
+}
+
 // ---- multi-action turns ----
 
 func TestABotsPlanIsPlayedTokenByTokenWithItsPauses(t *testing.T) {
