@@ -212,6 +212,10 @@ func TestSetupRefusals(t *testing.T) {
 		{func(m map[string]any) { m["players"].([]any)[0].(map[string]any)["character"] = "freezer" }, "by the house rules"},
 		{func(m map[string]any) { m["players"].([]any)[0].(map[string]any)["facing"] = "X" }, "faces"},
 		{func(m map[string]any) { m["actions"] = -1 }, "actions must be"},
+		// Section 7: no more than the larger of actions (5) and
+		// firstActions (3). A million once made the expert think forever.
+		{func(m map[string]any) { m["actions"] = 6 }, "actions must be from 0 to 5 (the most a turn has under these house rules), not 6"},
+		{func(m map[string]any) { m["actions"] = 1_000_000 }, "actions must be from 0 to 5"},
 		{func(m map[string]any) { m["toMove"] = 2 }, "not a seat"},
 		{func(m map[string]any) { delete(m, "toMove") }, "needs board"},
 		{func(m map[string]any) { m["board"] = m["board"].([]any)[1:] }, "ranks"},
@@ -231,7 +235,14 @@ func TestSetupRefusals(t *testing.T) {
 		}
 	}
 	newGame(t, nil, centre) // and the unchanged setup is accepted
+	// The bound is the larger of the two rules, whichever it is.
+	for _, rules := range []map[string]any{{"actions": 3, "firstActions": 10}, {"actions": 10, "firstActions": 1}} {
+		if st := newGame(t, rules, strings.Replace(centre, `"actions":5`, `"actions":10`, 1)); st.ActionsLeft() != 10 {
+			t.Errorf("%v: %d actions set up, want 10", rules, st.ActionsLeft())
+		}
+	}
 }
+
 
 // TestEvents checks what a board is told: a place, a kick of ice with its
 // slide, hit and health changes, and a blast with its distances.
