@@ -197,6 +197,9 @@ func (s *State) setup(raw json.RawMessage) error {
 	}
 	c.thing = want
 	c.toMove, c.actions = int8(*in.ToMove), int32(*in.Actions)
+	// A position holds no count of the turns without a hit (section 7), so
+	// the count towards CalmDraw starts at 0 here, as in a new game.
+	c.calm, c.hurt = 0, false
 	c.startTurn()
 	return nil
 }
