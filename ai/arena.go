@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"sort"
 	"time"
@@ -879,6 +880,12 @@ func init() {
 // already scores below the best turn found so far refutes a turn at once
 // (alpha-beta on two plies of whole turns). Draws come only from its own
 // stream (8.1), to break ties among equally scored turns.
+//
+// Every step of every enumeration counts against the node budget and
+// polls the context. Listing its own turns may take half of the budget:
+// with 10 actions a turn there can be some 100,000 of them, so they are
+// listed shortest first (every turn of at most 0, 1, 2, ... actions), and
+// a cut list still holds every turn up to some length, "end" at least.
 type arenaExpert struct {
 	nodes int64         // actions played in the search before it settles for what it has
 	time  time.Duration // a cap on the thinking time on top (0: none)
@@ -940,13 +947,19 @@ type expertSearch struct {
 	rng    *rng.Stream
 	// Reused by every enumeration of a turn: the mid-turn and end keys seen.
 	seen, ends map[uint64]struct{}
+	// The enumeration under way stops once nodes reaches limit; it leaves
+	// out turns of more than depth actions (noting so in short).
+	limit int64
+	depth int
+	short bool
 }
 
 // candidate is one way the expert's turn can end (the position after it
 // is replayed from the path when needed: most are never searched further).
 type candidate struct {
 	path   []int8
-	static int // arenaValue of the end for the expert
+	key    uint64 // the end's TurnKey
+	static int    // arenaValue of the end for the expert
 	tie    uint32
 }
 
@@ -965,13 +978,11 @@ const (
 
 // plan searches and returns the tokens of the best turn found. Cancelled
 // or out of budget, it keeps the best turn searched so far (at least the
-// first, searched as far as it got).
+// first, searched as far as it got), and before any turn was searched the
+// best of those listed by their score alone.
 func (x *expertSearch) plan(st *arena.State) []string {
-	var cands []candidate
-	x.eachTurnEnd(st, func(end *arena.State, path []int8) bool {
-		cands = append(cands, candidate{path: append([]int8(nil), path...), static: x.value(end)})
-		return x.ctx.Err() == nil
-	})
+	cands := x.ownTurns(st)
+	x.limit, x.depth = x.budget, math.MaxInt
 	for i := range cands {
 		cands[i].tie = uint32(x.rng.Draw() * (1 << 32))
 	}
@@ -983,7 +994,7 @@ func (x *expertSearch) plan(st *arena.State) []string {
 	})
 	best, alpha := -1, 0
 	for i, c := range cands {
-		if best >= 0 && (x.nodes >= x.budget || x.ctx.Err() != nil) {
+		if best >= 0 && x.stopped() {
 			break
 		}
 		v := c.static
@@ -1001,6 +1012,60 @@ func (x *expertSearch) plan(st *arena.State) []string {
 	return x.tokens(st, cands[best].path)
 }
 
+// ownTurns lists the ways the expert's turn can end from st, with their
+// scores, within half of the node budget: every turn of at most 0
+// actions (end), then of at most 1, 2, ... (each pass lists them all
+// again, in the order of the full enumeration), until a pass has left
+// nothing out. A pass that the budget or the context cuts adds the turns
+// it found to those of the pass before. The list is never empty: "end" is
+// always legal while the game runs.
+func (x *expertSearch) ownTurns(st *arena.State) []candidate {
+	x.limit = x.budget / 2
+	var cands []candidate
+	for depth := 0; ; depth++ {
+		x.depth, x.short = depth, false
+		var found []candidate
+		complete := x.eachTurnEnd(st, func(end *arena.State, path []int8) bool {
+			found = append(found, candidate{path: append([]int8(nil), path...), key: end.TurnKey(), static: x.value(end)})
+			return true
+		})
+		if !complete {
+			cands = addNew(cands, found)
+			break
+		}
+		cands = found
+		if !x.short {
+			break
+		}
+	}
+	if len(cands) == 0 { // stopped before the first step
+		end := replay(st, []int8{macroEnd})
+		cands = []candidate{{path: []int8{macroEnd}, key: end.TurnKey(), static: x.value(&end)}}
+	}
+	return cands
+}
+
+// addNew appends to cands the candidates of more whose ends it lacks.
+func addNew(cands, more []candidate) []candidate {
+	have := make(map[uint64]bool, len(cands))
+	for _, c := range cands {
+		have[c.key] = true
+	}
+	for _, c := range more {
+		if !have[c.key] {
+			have[c.key] = true
+			cands = append(cands, c)
+		}
+	}
+	return cands
+}
+
+// stopped: the node budget of the enumeration under way is spent or the
+// context is done.
+func (x *expertSearch) stopped() bool {
+	return x.nodes >= x.limit || x.ctx.Err() != nil
+}
+
 // answer is the value for the expert of its turn ending in st, the
 // opponent's best answer taken: the lowest value over the opponent's turns.
 // With cut set, it stops as soon as an answer scores alpha or less (the
@@ -1012,30 +1077,40 @@ func (x *expertSearch) answer(st *arena.State, alpha int, cut bool) (v int, comp
 		if val := x.value(end); val < v {
 			v = val
 		}
-		if cut && v <= alpha {
-			return false
-		}
-		return x.nodes < x.budget && x.ctx.Err() == nil
+		return !cut || v > alpha
 	}) || (cut && v <= alpha)
 	return v, complete
 }
 
 // eachTurnEnd calls fn with every distinct position in which the turn of
 // st's mover can end (the tick done) and the macros leading there, until
-// fn returns false; it reports whether it went through them all.
+// fn returns false or the search is stopped (node limit, context); it
+// reports whether it went through them all. Turns of more than x.depth
+// actions are left out (x.short then says some were).
 func (x *expertSearch) eachTurnEnd(st *arena.State, fn func(end *arena.State, path []int8) bool) bool {
 	if x.seen == nil {
 		x.seen, x.ends = map[uint64]struct{}{}, map[uint64]struct{}{}
 	}
 	clear(x.seen)
 	clear(x.ends)
-	return x.expand(st, st.Mover(), nil, fn)
+	return x.expand(st, st.Mover(), st.ActionsLeft(), nil, fn)
 }
 
-func (x *expertSearch) expand(st *arena.State, mover int, path []int8, fn func(*arena.State, []int8) bool) bool {
+// expand goes on with a turn that had start actions at its start. Every
+// macro but end spends an action, so a mid-turn key (which holds the
+// actions left) is always reached after the same number of actions, and
+// merging keys never hides a turn that a depth limit let through.
+func (x *expertSearch) expand(st *arena.State, mover, start int, path []int8, fn func(*arena.State, []int8) bool) bool {
 	for _, m := range macroOrder {
 		if !macroLegal(st, mover, m) {
 			continue
+		}
+		if m != macroEnd && start-st.ActionsLeft() >= x.depth {
+			x.short = true
+			continue
+		}
+		if x.stopped() {
+			return false
 		}
 		next := *st
 		playMacro(&next, mover, m)
@@ -1056,7 +1131,7 @@ func (x *expertSearch) expand(st *arena.State, mover int, path []int8, fn func(*
 			continue
 		}
 		x.seen[key] = struct{}{}
-		if !x.expand(&next, mover, path, fn) {
+		if !x.expand(&next, mover, start, path, fn) {
 			return false
 		}
 	}
@@ -1157,6 +1232,9 @@ func (x *expertSearch) value(st *arena.State) int {
 		}
 		return -arenaWin
 	case games.Draw:
+		if st.CalmDrawn() { // no one was hurt in 200 turns: even
+			return 0
+		}
 		return arenaTie
 	}
 	return arenaValue(st, x.me)

@@ -254,6 +254,84 @@ func TestArenaExpertCancelled(t *testing.T) {
 	playPlan(t, st, a.Plan)
 }
 
+// roomy is the most an arena turn can hold: 10 actions (the largest
+// setup the decoder accepts, both rules at 10) on an empty map, P1 in the
+// middle. Its turn can end some 50,000 ways (250,000 steps to list them).
+const roomy = `{"board":["#######","#.....#","#.#.#.#","#..1..#","#.#.#.#","#....2#","#######"],
+	"bombs":[],"ice":[],"players":[{"at":"d4","hp":5,"facing":"E","character":"bomber"},
+	{"at":"f2","hp":5,"facing":"W","character":"freezer"}],"actions":10,"toMove":0}`
+
+var roomyRules = map[string]any{"actions": 10, "firstActions": 10}
+
+// TestArenaExpertObeysItsBudget: whatever its node budget, the expert
+// plays no more steps than it allows, the listing of its own turns
+// included (it once listed every turn first, 250,000 steps here, and with
+// a larger budget of actions went on for minutes), and still plans a
+// legal turn.
+func TestArenaExpertObeysItsBudget(t *testing.T) {
+	st := arenaGame(t, roomyRules, json.RawMessage(roomy))
+	for _, budget := range []int64{1, 2, 10, 100, 1000, 20_000} {
+		stream := rng.Own(0, 0, 0)
+		x := &expertSearch{ctx: context.Background(), budget: budget, me: 0, p: st.Params(), rng: &stream}
+		plan := x.plan(st)
+		if x.nodes > budget {
+			t.Errorf("budget %d: %d nodes searched", budget, x.nodes)
+		}
+		playPlan(t, st.Clone().(*arena.State), plan)
+	}
+	// The same through the bot's options.
+	b, _ := New("arena", "expert", Options{Nodes: 300})
+	a, err := Ask(context.Background(), b, st, 0, ProgressOf(st, 0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playPlan(t, st.Clone().(*arena.State), a.Plan)
+}
+
+// TestArenaExpertStopsAtTheNextNode: the expert polls its context at
+// every step, so a cancellation stops it at once even in the middle of
+// listing its own turns (it polled only when it found a new turn end, and
+// a long stretch of a listing can find none), and it still plans a legal
+// turn.
+func TestArenaExpertStopsAtTheNextNode(t *testing.T) {
+	st := arenaGame(t, roomyRules, json.RawMessage(roomy))
+	for _, polls := range []int{0, 1, 2, 10, 100, 5000} {
+		stream := rng.Own(0, 0, 0)
+		ctx := &countdownCtx{Context: context.Background(), left: polls}
+		x := &expertSearch{ctx: ctx, budget: arenaExpertNodes, me: 0, p: st.Params(), rng: &stream}
+		plan := x.plan(st)
+		if x.nodes > int64(polls) {
+			t.Errorf("cancelled after %d polls: %d nodes searched", polls, x.nodes)
+		}
+		playPlan(t, st.Clone().(*arena.State), plan)
+	}
+}
+
+// TestArenaExpertValuesTheCalmDrawAsEven: the draw when no one was hurt
+// in 200 turns is worth what an even position is, not the tie of a blast
+// that catches both players (which is being blasted too).
+func TestArenaExpertValuesTheCalmDrawAsEven(t *testing.T) {
+	st := arenaGame(t, map[string]any{"p1": "freezer", "p2": "freezer"}, nil)
+	for st.Status() == games.Ongoing {
+		if err := games.PlayToken(st, "end"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	both := arenaGame(t, nil, json.RawMessage(`{"board":["#######","#.....#","#.#.#.#","#1.B.2#","#.#.#.#","#.....#","#######"],
+		"bombs":[{"at":"d4","timer":1}],"ice":[],"players":[{"at":"b4","hp":5,"facing":"E","character":"bomber"},
+		{"at":"f4","hp":5,"facing":"W","character":"freezer"}],"actions":5,"toMove":0}`))
+	if err := games.PlayToken(both, "end"); err != nil {
+		t.Fatal(err)
+	}
+	x := &expertSearch{me: 0}
+	if v := x.value(st); !st.CalmDrawn() || v != 0 {
+		t.Errorf("the draw after 200 quiet turns (calm drawn %v) is worth %d, want 0", st.CalmDrawn(), v)
+	}
+	if v := x.value(both); both.Status() != games.Draw || both.CalmDrawn() || v != arenaTie {
+		t.Errorf("both players blasted (%v): worth %d, want %d", both.Status(), v, arenaTie)
+	}
+}
+
 // randomArena walks a game some turns in with random legal tokens.
 func randomArena(t testing.TB, rules map[string]any, seed uint64, turns int) *arena.State {
 	st := arenaGame(t, rules, nil)
@@ -398,17 +476,24 @@ func eachTurnEnd(st *arena.State, fn func(end *arena.State) bool) {
 // with the default rules and with 10 actions a turn (where the node budget
 // binds).
 func BenchmarkArenaExpert(b *testing.B) {
-	b.Run("actions=5", func(b *testing.B) { benchArenaExpert(b, nil) })
-	b.Run("actions=10", func(b *testing.B) { benchArenaExpert(b, map[string]any{"actions": 10, "firstActions": 3}) })
+	b.Run("actions=5", func(b *testing.B) { benchArenaExpert(b, midgame(b, nil)) })
+	b.Run("actions=10", func(b *testing.B) { benchArenaExpert(b, midgame(b, map[string]any{"actions": 10, "firstActions": 3})) })
+	b.Run("actions=10/roomy", func(b *testing.B) { benchArenaExpert(b, arenaGame(b, roomyRules, json.RawMessage(roomy))) })
 }
 
-func benchArenaExpert(b *testing.B, rules map[string]any) {
+// midgame is an early middle game: P1 has placed two bombs.
+func midgame(b *testing.B, rules map[string]any) *arena.State {
 	st := arenaGame(b, rules, nil)
 	for _, tok := range []string{"move E", "move E", "face S", "place", "place", "move N", "move N", "end"} {
 		if err := games.PlayToken(st, tok); err != nil {
 			b.Fatal(err)
 		}
 	}
+	return st
+}
+
+func benchArenaExpert(b *testing.B, st *arena.State) {
+	b.ReportAllocs()
 	var nodes int64
 	for i := 0; i < b.N; i++ {
 		stream := rng.Own(1, st.Mover(), 9)

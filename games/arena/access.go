@@ -11,6 +11,17 @@ func (s *State) Status() games.Status { return s.c.status }
 // Winner is the winning seat once the status is games.Win.
 func (s *State) Winner() int { return int(s.c.winner) }
 
+// CalmDrawn reports whether the game ended in section 6's draw by
+// CalmDraw turns without a hit (not by both players dying in one blast).
+func (s *State) CalmDrawn() bool {
+	return s.c.status == games.Draw && s.c.at[0] >= 0 && s.c.at[1] >= 0
+}
+
+// CalmTurns is the number of turns in a row that ended with no player
+// losing health (the game is a draw when it reaches CalmDraw). A setup
+// starts it at 0.
+func (s *State) CalmTurns() int { return int(s.c.calm) }
+
 // Params are the house rules of this game.
 func (s *State) Params() Params { return s.p }
 

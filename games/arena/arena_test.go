@@ -63,6 +63,15 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// TestOurVectors runs our own vectors (games/testdata/arena-ours.json,
+// beside the shared arena.json, which `make vectors` overwrites) through
+// the same kit: the draw when no one was hurt in 200 turns.
+func TestOurVectors(t *testing.T) {
+	for _, v := range gametest.LoadVectors(t, "arena-ours").Vectors {
+		t.Run(v.ID, func(t *testing.T) { gametest.CheckVector(t, "arena", v) })
+	}
+}
+
 func lastState(t *testing.T, v gametest.Vector) *arena.State {
 	t.Helper()
 	rec := &games.Record{Game: "arena", Rules: v.Rules, Seed: v.Seed, Setup: v.Setup, Moves: v.Moves}
@@ -97,9 +106,10 @@ func blastOf(ev []games.Event) []string {
 // with the defaults and extreme values. Two Freezers hurt each other only
 // by kicking ice into each other, which random play seldom does, so their
 // games are long (some 1,500 actions even with health 1): they play few
-// games, with health 1. (With one action a turn and ice of health 1 they
-// could never hurt each other at all: the ice would melt at the end of the
-// turn it was placed in.)
+// games, with health 1. With one action a turn and ice of health 1 they
+// can never hurt each other at all (the ice melts at the end of the turn
+// it was placed in): only the draw after 200 turns without a hit ends
+// those games.
 func ruleSets() []struct {
 	rules map[string]any
 	share int
@@ -127,6 +137,7 @@ func ruleSets() []struct {
 	for _, x := range []set{
 		{map[string]any{"hp": 1}, 2},
 		{map[string]any{"hp": 1, "iceHP": 20, "actions": 10, "firstActions": 10, "bombTimer": 1}, 2},
+		{map[string]any{"actions": 1, "firstActions": 1, "iceHP": 1}, 2},
 	} {
 		x.rules["p1"], x.rules["p2"] = "freezer", "freezer"
 		out = append(out, x)
@@ -150,9 +161,10 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 }
 
-// maxPlies bounds a random game; it has no turn limit, but random play
-// ends long before this (bombs and ice hits, with face costing nothing
-// and end as likely as any other action).
+// maxPlies bounds a random game. The draw after 200 turns without a hit
+// bounds the turns of a game that could go on forever; the actions of a
+// turn are bounded but for the free face, which random play does not
+// repeat for long (end is as likely as any other action).
 const maxPlies = 100_000
 
 func FuzzParseMove(f *testing.F) {
@@ -212,6 +224,10 @@ func TestSetupRefusals(t *testing.T) {
 		{func(m map[string]any) { m["players"].([]any)[0].(map[string]any)["character"] = "freezer" }, "by the house rules"},
 		{func(m map[string]any) { m["players"].([]any)[0].(map[string]any)["facing"] = "X" }, "faces"},
 		{func(m map[string]any) { m["actions"] = -1 }, "actions must be"},
+		// Section 7: no more than the larger of actions (5) and
+		// firstActions (3). A million once made the expert think forever.
+		{func(m map[string]any) { m["actions"] = 6 }, "actions must be from 0 to 5 (the most a turn has under these house rules), not 6"},
+		{func(m map[string]any) { m["actions"] = 1_000_000 }, "actions must be from 0 to 5"},
 		{func(m map[string]any) { m["toMove"] = 2 }, "not a seat"},
 		{func(m map[string]any) { delete(m, "toMove") }, "needs board"},
 		{func(m map[string]any) { m["board"] = m["board"].([]any)[1:] }, "ranks"},
@@ -231,6 +247,85 @@ func TestSetupRefusals(t *testing.T) {
 		}
 	}
 	newGame(t, nil, centre) // and the unchanged setup is accepted
+	// The bound is the larger of the two rules, whichever it is.
+	for _, rules := range []map[string]any{{"actions": 3, "firstActions": 10}, {"actions": 10, "firstActions": 1}} {
+		if st := newGame(t, rules, strings.Replace(centre, `"actions":5`, `"actions":10`, 1)); st.ActionsLeft() != 10 {
+			t.Errorf("%v: %d actions set up, want 10", rules, st.ActionsLeft())
+		}
+	}
+}
+
+// TestCalmDraw is section 6's draw: 200 turns in a row that end with no
+// player losing health. The count is part of the state (a clone has it,
+// the hash tells it apart) but not of the position, and a hit in a turn
+// makes that turn not count.
+func TestCalmDraw(t *testing.T) {
+	endless := map[string]any{"p1": "freezer", "p2": "freezer", "actions": 1, "firstActions": 1, "iceHP": 1}
+	st := newGame(t, endless, "")
+	seen := map[uint64]int{}
+	for turn := 0; turn < arena.CalmDraw; turn++ {
+		if st.CalmTurns() != turn || st.Status() != games.Ongoing {
+			t.Fatalf("after %d quiet turns: count %d, status %v", turn, st.CalmTurns(), st.Status())
+		}
+		if other, ok := seen[st.Hash()]; ok && turn%2 == other%2 {
+			t.Fatalf("turns %d and %d: the same position by the same hash, with different counts", other, turn)
+		}
+		seen[st.Hash()] = turn
+		if c := st.Clone().(*arena.State); c.CalmTurns() != turn || c.Hash() != st.Hash() {
+			t.Fatalf("a clone counts %d (hash %x), the original %d (hash %x)", c.CalmTurns(), c.Hash(), turn, st.Hash())
+		}
+		play(t, st, "end")
+	}
+	out := st.Outcome()
+	if out.Status != games.Draw || len(out.Winners) != 0 || out.Reason != "no one was hurt in 200 turns" || !st.CalmDrawn() {
+		t.Fatalf("after 200 quiet turns: %+v, calm drawn %v", out, st.CalmDrawn())
+	}
+	if len(st.ToMove()) != 0 || st.Legal(st.Mover()) != nil {
+		t.Fatal("someone may still act after the draw")
+	}
+
+	// A hit: the turn it happens in does not count.
+	hitRules := map[string]any{"p1": "freezer", "p2": "bomber"}
+	st = newGame(t, hitRules,
+		`{"board":["#######","#.....#","#.#.#.#","#1I..2#","#.#.#.#","#.....#","#######"],
+		"bombs":[],"ice":[{"at":"c4","hp":500}],"players":[{"at":"b4","hp":5,"facing":"E","character":"freezer"},
+		{"at":"f4","hp":5,"facing":"W","character":"bomber"}],"actions":5,"toMove":0}`)
+	play(t, st, "end", "end")
+	before := st.Hash()
+	play(t, st, "kick")
+	if st.HP(1) != 4 || st.CalmTurns() != 2 {
+		t.Fatalf("after the hit: health %d, count %d", st.HP(1), st.CalmTurns())
+	}
+	play(t, st, "face N", "face E") // back to the same position, hit in this turn
+	if st.Hash() == before {
+		t.Error("the hash does not tell a turn with a hit apart")
+	}
+	play(t, st, "end")
+	if st.CalmTurns() != 0 {
+		t.Errorf("after the turn with the hit: count %d, want 0", st.CalmTurns())
+	}
+	play(t, st, "end")
+	if st.CalmTurns() != 1 {
+		t.Errorf("a quiet turn later: count %d, want 1", st.CalmTurns())
+	}
+
+	// A setup starts the count at 0, whatever the game it came from.
+	if again := newGame(t, hitRules, string(asSetup(t, st))); again.CalmTurns() != 0 {
+		t.Errorf("a setup starts at %d", again.CalmTurns())
+	}
+}
+
+// asSetup is a state's position plus its seat to move, as a setup.
+func asSetup(t *testing.T, st *arena.State) []byte {
+	t.Helper()
+	var m map[string]any
+	b, _ := json.Marshal(st.Position())
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["toMove"] = st.Mover()
+	b, _ = json.Marshal(m)
+	return b
 }
 
 // TestEvents checks what a board is told: a place, a kick of ice with its

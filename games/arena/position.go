@@ -82,8 +82,9 @@ var byName = func() []int {
 	return out
 }()
 
-// maxCount bounds the numbers of a setup (timers, health, actions): the
-// spec sets only their minimum; this keeps them far from overflowing.
+// maxCount bounds the timers and health of a setup: the spec sets only
+// their minimum; this keeps them far from overflowing. (Actions have the
+// bound of section 7: Params.mostActions.)
 const maxCount = 1_000_000
 
 // setupJSON is a setup: a position plus the seat to move.
@@ -123,8 +124,9 @@ func (s *State) setup(raw json.RawMessage) error {
 		return fmt.Errorf("the board has %d ranks, not %d", len(in.Board), Size)
 	case len(in.Players) != 2:
 		return fmt.Errorf("%d players listed, not 2", len(in.Players))
-	case *in.Actions < 0 || *in.Actions > maxCount:
-		return fmt.Errorf("actions must be from 0 to %d, not %d", maxCount, *in.Actions)
+	case *in.Actions < 0 || *in.Actions > s.p.mostActions():
+		return fmt.Errorf("actions must be from 0 to %d (the most a turn has under these house rules), not %d",
+			s.p.mostActions(), *in.Actions)
 	case *in.ToMove != 0 && *in.ToMove != 1:
 		return fmt.Errorf("toMove %d is not a seat (0 or 1)", *in.ToMove)
 	}
@@ -195,9 +197,16 @@ func (s *State) setup(raw json.RawMessage) error {
 	}
 	c.thing = want
 	c.toMove, c.actions = int8(*in.ToMove), int32(*in.Actions)
+	// A position holds no count of the turns without a hit (section 7), so
+	// the count towards CalmDraw starts at 0 here, as in a new game.
+	c.calm, c.hurt = 0, false
 	c.startTurn()
 	return nil
 }
+
+// mostActions is the largest budget a turn can have under these rules:
+// the larger of the actions and firstActions rules (section 7).
+func (p *Params) mostActions() int { return max(p.Actions, p.FirstActions) }
 
 // floorCell reads a square name that must be a floor cell.
 func floorCell(name string) (int, bool) {

@@ -48,6 +48,11 @@ type core struct {
 	actions int32
 	acted   bool  // the seat to move has played an action this turn
 	turn    int32 // completed turns
+	// Section 6's draw: calm counts the turns in a row that ended with no
+	// player losing health; hurt says a player lost health in the turn
+	// being played, which then does not count.
+	calm int32
+	hurt bool
 	// Section 9: the highlight's search starts on anchor with budget
 	// actions; visited holds the cells the mover stood on this turn.
 	anchor  int8
@@ -344,6 +349,7 @@ func (c *core) kick(rec *recorder) bool {
 	case Player1, Player2:
 		hit := int(t - Player1)
 		c.hp[hit]--
+		c.hurt = true
 		rec.add(games.Event{Kind: games.EventHealth, Seat: hit, Piece: PiecePlayer, To: Square(impact), Value: int(c.hp[hit]), Note: "hit"})
 		if c.hp[hit] <= 0 {
 			victim = hit
@@ -384,8 +390,31 @@ func (c *core) endTurn(p *Params, rec *recorder) {
 	c.acted = false
 	c.turn++
 	c.tick(rec)
+	c.countCalm()
 	if c.status == games.Ongoing {
 		c.startTurn()
+	}
+}
+
+// CalmDraw is section 6's draw: a game in which this many turns in a row
+// end with no player losing health is a draw ("no one was hurt in 200
+// turns"). Some rule sets could go on forever without it (two Freezers
+// with one action a turn and ice of health 1 can never hurt each other).
+const CalmDraw = 200
+
+// countCalm counts the turn that just ended (its tick done) towards
+// CalmDraw, or starts the count again if a player lost health in it. Only
+// kicked ice takes health while the game goes on: a blast ends it, and a
+// kicked player loses none.
+func (c *core) countCalm() {
+	if c.hurt {
+		c.calm = 0
+	} else {
+		c.calm++
+	}
+	c.hurt = false
+	if c.status == games.Ongoing && c.calm >= CalmDraw {
+		c.status = games.Draw
 	}
 }
 
@@ -484,10 +513,15 @@ func (s *State) Outcome() games.Outcome {
 		w := int(s.c.winner)
 		return games.Outcome{Status: games.Win, Winners: []int{w}, Reason: "the other player was " + s.deathWord(1-w)}
 	case games.Draw:
+		if s.CalmDrawn() {
+			return games.Outcome{Status: games.Draw, Reason: calmReason}
+		}
 		return games.Outcome{Status: games.Draw, Reason: "both players were hit"}
 	}
 	return games.Outcome{}
 }
+
+var calmReason = fmt.Sprintf("no one was hurt in %d turns", CalmDraw)
 
 // deathWord says how a dead player died: ice leaves them at 0 health.
 func (s *State) deathWord(seat int) string {
@@ -497,8 +531,9 @@ func (s *State) deathWord(seat int) string {
 	return "caught in a blast"
 }
 
-// Hash identifies the position: the map, the players and the budget.
-// The highlight's anchor and the turn count are not part of it.
+// Hash identifies the position: the map, the players, the budget and the
+// count towards the draw by CalmDraw turns without a hit. The highlight's
+// anchor and the turn count are not part of it.
 func (s *State) Hash() uint64 {
 	c := &s.c
 	return mix(s.TurnKey() ^ uint64(c.facing[0])<<1 ^ uint64(c.facing[1])<<3)
@@ -506,7 +541,8 @@ func (s *State) Hash() uint64 {
 
 // TurnKey identifies the position up to the players' facings, which cost
 // nothing to change: two ways through a turn that differ only in turning
-// reach the same key (the bots' searches merge them).
+// reach the same key (the bots' searches merge them). Like Hash, it holds
+// the count towards CalmDraw.
 func (s *State) TurnKey() uint64 {
 	c := &s.c
 	// Every field gets bits of its own before a mix: fields sharing bits
@@ -520,7 +556,11 @@ func (s *State) TurnKey() uint64 {
 			h = mix(h ^ uint64(i) ^ uint64(t)<<8 ^ uint64(uint32(c.value[i]))<<16)
 		}
 	}
-	return h
+	hurt := uint64(0)
+	if c.hurt {
+		hurt = 1 << 32
+	}
+	return mix(h ^ uint64(uint32(c.calm)) ^ hurt)
 }
 
 func mix(h uint64) uint64 {

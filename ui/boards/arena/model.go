@@ -136,6 +136,9 @@ func (m *Model) line(s *session.Session) string {
 	st := m.St
 	switch st.Status() {
 	case games.Draw:
+		if st.CalmDrawn() {
+			return "Draw: " + st.Outcome().Reason + "."
+		}
 		return "Tie! Both players were hit."
 	case games.Win:
 		w, p := st.Winner(), peopleOf(s)

@@ -320,6 +320,19 @@ var bothHit = func() pic {
 var ko = pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1I..2#", "#.#.#.#", "#.....#", "#######"},
 	values: map[string]int{"c4": 3}, hp: [2]int{5, 1}, chars: [2]string{"freezer", "freezer"}, actions: 5}
 
+// quiet: nothing on the map; 200 turns of "end" draw the game (no one
+// was hurt in 200 turns).
+var quiet = pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1...2#", "#.#.#.#", "#.....#", "#######"}, actions: 5}
+
+// quietEnds are the 200 ends of turns without a hit that draw quiet.
+func quietEnds() []string {
+	out := make([]string, game.CalmDraw)
+	for i := range out {
+		out[i] = "end"
+	}
+	return out
+}
+
 func TestGameOverWordsAndScorch(t *testing.T) {
 	s := newSession(t, nil, &blast, "end")
 	m := loaded(s)
@@ -347,6 +360,10 @@ func TestGameOverWordsAndScorch(t *testing.T) {
 	}
 	// Both caught: a tie.
 	if m := loaded(newSession(t, nil, &bothHit, "end")); m.Line != "Tie! Both players were hit." {
+		t.Fatalf("line %q", m.Line)
+	}
+	// The other draw, by 200 turns without a hit, keeps its own words.
+	if m := loaded(newSession(t, nil, &quiet, quietEnds()...)); m.Line != "Draw: no one was hurt in 200 turns." {
 		t.Fatalf("line %q", m.Line)
 	}
 	// Knocked out by ice: Ben at 1 health, Ana kicks ice into him.

@@ -61,7 +61,8 @@ func MoveText(s *session.Session, i int) string {
 }
 
 // ResultText is the result with why: "Ana wins: Ben was caught in a
-// blast", "Draw: both players were hit".
+// blast", "Draw: both players were hit", "Draw: no one was hurt in 200
+// turns" (the game's reason).
 func ResultText(s *session.Session, out games.Outcome) string {
 	p, why := peopleOf(s), out.Reason
 	if out.Status == games.Win && len(out.Winners) == 1 {

@@ -42,15 +42,16 @@ func TestActionsResultsAndHintsInWords(t *testing.T) {
 	for _, c := range []struct {
 		seats []games.SeatInfo
 		p     *pic
-		tok   string
+		toks  []string
 		want  string
 	}{
-		{nil, &blast, "end", "Ben wins: Ana was caught in a blast"},
-		{you, &blast, "end", "Ben wins: you were caught in a blast"},
-		{you, &ko, "kick", "You win: Ben was knocked out by ice"},
-		{nil, &bothHit, "end", "Draw: both players were hit"},
+		{nil, &blast, []string{"end"}, "Ben wins: Ana was caught in a blast"},
+		{you, &blast, []string{"end"}, "Ben wins: you were caught in a blast"},
+		{you, &ko, []string{"kick"}, "You win: Ben was knocked out by ice"},
+		{nil, &bothHit, []string{"end"}, "Draw: both players were hit"},
+		{nil, &quiet, quietEnds(), "Draw: no one was hurt in 200 turns"},
 	} {
-		s := newSession(t, c.seats, c.p, c.tok)
+		s := newSession(t, c.seats, c.p, c.toks...)
 		if got := (&Board{}).ResultText(s, s.Live().Outcome()); got != c.want {
 			t.Errorf("result %q, want %q", got, c.want)
 		}
