@@ -167,17 +167,20 @@ var brokenFiles = []struct {
 	file, data, reason string
 	ply                int
 }{
-	{"broken-json.json", `{"game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
+	{"broken-json.json", `{"seed": 1, "game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
 	{"truncated.json", `{"format": "tabula-save", "version": 1, "game": "classic", "moves": ["a1", "b`, "truncated", -1},
 	{"newer.json", `{"format": "tabula-save", "version": 99, "game": "classic", "moves": []}`, "newer Tabula", -1},
-	{"illegal.json", `{"game": "classic", "moves": ["a1", "b2", "a1"]}`, "illegal move at index 2", 2},
-	{"bad-token.json", `{"game": "classic", "moves": ["zz9"]}`, "illegal move at index 0", 0},
-	{"unknown-game.json", `{"game": "chess", "moves": []}`, "unknown game", -1},
+	{"illegal.json", `{"seed": 1, "game": "classic", "moves": ["a1", "b2", "a1"]}`, "illegal move at index 2", 2},
+	{"bad-token.json", `{"seed": 1, "game": "classic", "moves": ["zz9"]}`, "illegal move at index 0", 0},
+	{"unknown-game.json", `{"seed": 1, "game": "chess", "moves": []}`, "unknown game", -1},
 	{"no-game.json", `{"moves": []}`, "names no game", -1},
 	{"foreign.json", `{"format": "something-else", "game": "classic"}`, "not a Tabula save", -1},
 	{"empty.json", ``, "truncated", -1},
-	{"wrong-types.json", `{"game": "classic", "moves": "a1"}`, "not a Tabula save", -1},
+	{"wrong-types.json", `{"seed": 1, "game": "classic", "moves": "a1"}`, "not a Tabula save", -1},
 	{"binary.json", "\x00\xff\xfe garbage", "not a valid JSON file", -1},
+	{"no-seed.json", `{"game": "classic", "moves": ["b2"]}`, "missing its seed", -1},
+	{"no-moves.json", `{"game": "classic", "seed": 1}`, "missing its list of moves", -1},
+	{"too-deep.json", `{"game": "classic", "seed": 1, "moves": [], "x": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "nested too deeply to be a save", -1},
 }
 
 func TestBrokenSavesListedUntouched(t *testing.T) {
@@ -238,7 +241,7 @@ func TestLoadAcceptsMinimalAndBOMFiles(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)
 	path := filepath.Join(t.TempDir(), "min.json")
-	writeFile(t, path, []byte("\xef\xbb\xbf{\"game\":\"classic\",\"moves\":[\"b2\"],\"extra\":{\"future\":1}}"))
+	writeFile(t, path, []byte("\xef\xbb\xbf{\"seed\":1,\"game\":\"classic\",\"moves\":[\"b2\"],\"extra\":{\"future\":1}}"))
 	rec, err := s.Load(path)
 	if err != nil || len(rec.Moves) != 1 {
 		t.Fatalf("Load = %+v, %v", rec, err)
@@ -369,7 +372,7 @@ func TestDelete(t *testing.T) {
 // which is listed by its players too.
 func TestImportNamesAreReadable(t *testing.T) {
 	s := NewStore(home(t))
-	unnamed := []byte(`{"game": "classic", "seats": [{"name": "Ana", "controller": "human"}, {"name": "Ben", "controller": "human"}], "moves": ["b2"]}`)
+	unnamed := []byte(`{"seed": 1, "game": "classic", "seats": [{"name": "Ana", "controller": "human"}, {"name": "Ben", "controller": "human"}], "moves": ["b2"]}`)
 	for _, c := range []struct{ source, want string }{
 		{"Club night.json", "Club night"},
 		{"", "Ana vs Ben"},
@@ -419,7 +422,7 @@ func TestImportExport(t *testing.T) {
 	outDir := t.TempDir()
 
 	// Import copies a good file byte for byte, unknown fields and all.
-	named := []byte("{\"name\": \"Club final\", \"game\": \"classic\", \"moves\": [\"b2\"]}")
+	named := []byte("{\"name\": \"Club final\", \"seed\": 1, \"game\": \"classic\", \"moves\": [\"b2\"]}")
 	namedSrc := filepath.Join(outDir, "whatever.json")
 	writeFile(t, namedSrc, named)
 	path, err := s.Import(namedSrc)
@@ -432,7 +435,7 @@ func TestImportExport(t *testing.T) {
 	// A file without a name gets the source file's name as its display
 	// name; every other byte is kept.
 	src := filepath.Join(outDir, "From a Friend.json")
-	orig := []byte("{\"game\": \"classic\", \"moves\": [\"b2\", \"a1\"], \"comment\": \"keep me\"}\n")
+	orig := []byte("{\"seed\": 1, \"game\": \"classic\", \"moves\": [\"b2\", \"a1\"], \"comment\": \"keep me\"}\n")
 	writeFile(t, src, orig)
 	path, err = s.Import(src)
 	if err != nil {
@@ -558,7 +561,7 @@ func TestAutosave(t *testing.T) {
 		t.Fatal("autosave survived Clear")
 	}
 	// A broken autosave is reported, kept by Clear, removed by Delete.
-	writeFile(t, path, []byte(`{"game": "classic", "moves": ["a1", "a1"]}`))
+	writeFile(t, path, []byte(`{"seed": 1, "game": "classic", "moves": ["a1", "a1"]}`))
 	broken := snap(t, path)
 	if _, err := s.LoadAutosave(path); err == nil || !strings.Contains(err.Error(), "illegal move at index 1") {
 		t.Fatalf("broken autosave: %v", err)
@@ -571,7 +574,7 @@ func TestAutosave(t *testing.T) {
 		t.Fatalf("DeleteAutosave: %v; still there: %v", err, s.HasAutosave("classic"))
 	}
 	// An autosave of another game under this id is refused.
-	writeFile(t, path, []byte(`{"game": "alcazar", "moves": []}`))
+	writeFile(t, path, []byte(`{"seed": 1, "game": "alcazar", "moves": []}`))
 	if _, err := s.LoadAutosave(path); err == nil {
 		t.Fatal("loaded another game's autosave")
 	}
@@ -594,7 +597,7 @@ func TestAutosaveOnlyInTheStateFolder(t *testing.T) {
 	}
 	before := snap(t, save)
 	other := filepath.Join(p.State, "notes.json")
-	writeFile(t, other, []byte(`{"game": "classic", "moves": []}`))
+	writeFile(t, other, []byte(`{"seed": 1, "game": "classic", "moves": []}`))
 	kept := snap(t, other)
 	for _, path := range []string{save, other, filepath.Join(p.Saves, "autosave-classic.json"), filepath.Join(p.State, "sub", "autosave-classic.json")} {
 		if _, err := s.LoadAutosave(path); err == nil {
@@ -682,7 +685,7 @@ func TestAutosaveChangedBehindOurBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, path, []byte(`{"game": "classic", "moves": ["b2", "a1"], "note": "another window"}`))
+	writeFile(t, path, []byte(`{"seed": 1, "game": "classic", "moves": ["b2", "a1"], "note": "another window"}`))
 	if _, err := s.WriteAutosave(path, classicRecord("a1", "b2")); err != nil {
 		t.Fatalf("a readable file of the same game: %v", err)
 	}
@@ -711,7 +714,7 @@ func TestAutosaveOnABadFolder(t *testing.T) {
 		t.Fatalf("WriteAutosave over a folder: %v", err)
 	}
 	other := filepath.Join(p.State, "autosave-classic-20261121-120000.json")
-	writeFile(t, other, []byte(`{"game": "alcazar", "moves": []}`))
+	writeFile(t, other, []byte(`{"seed": 1, "game": "alcazar", "moves": []}`))
 	kept := snap(t, other)
 	if _, err := s.WriteAutosave(other, classicRecord("a1")); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "alcazar") {
 		t.Fatalf("WriteAutosave over alcazar's game: %v", err)
@@ -808,8 +811,8 @@ func FuzzLoadSave(f *testing.F) {
 	for _, b := range brokenFiles {
 		f.Add([]byte(b.data))
 	}
-	f.Add([]byte(`{"game":"classic","moves":[],"setup":{"board":["X..","...","..."],"toMove":1}}`))
-	f.Add([]byte(`{"game":"alcazar","rules":{"turnLimit":3},"moves":["1@c1"]}`))
+	f.Add([]byte(`{"seed":1,"game":"classic","moves":[],"setup":{"board":["X..","...","..."],"toMove":1}}`))
+	f.Add([]byte(`{"seed":1,"game":"alcazar","rules":{"turnLimit":3},"moves":["1@c1"]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, ply, err := loadBytes(data)
 		if err != nil {

@@ -77,6 +77,7 @@ func TestStatsCorruptFile(t *testing.T) {
 		{"newer", `{"version": 2, "games": {}}`, "newer Tabula"},
 		{"wrong shape", `{"version": 1, "games": {"classic": {"hard": {"wins": "many"}}}}`, "not a statistics file"},
 		{"negative", `{"version": 1, "games": {"classic": {"hard": {"wins": -1}}}}`, "negative"},
+		{"too deep", `{"version": 1, "games": {}, "x": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "nested too deeply to be a statistics file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := home(t)
