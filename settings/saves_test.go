@@ -547,7 +547,9 @@ func TestAutosave(t *testing.T) {
 	// A failed autosave keeps the previous one.
 	before := snap(t, path)
 	failDisk(t)
-	if _, err := s.WriteAutosave(path, classicRecord(xWins...)); !isDiskFull(err) {
+	full := classicRecord(xWins...)
+	full.Created = created
+	if _, err := s.WriteAutosave(path, full); !isDiskFull(err) {
 		t.Fatalf("WriteAutosave on a full disk: %v", err)
 	}
 	syncFile = func(f *os.File) error { return f.Sync() }
@@ -676,8 +678,8 @@ func TestUnreadableAutosaveIsKept(t *testing.T) {
 }
 
 // TestAutosaveChangedBehindOurBack: a game's file that another program
-// changed is read before it is replaced: a readable game of the same id
-// is replaced, an unreadable one is kept.
+// changed is read before it is replaced: the same game (another window
+// went on with it) is replaced, an unreadable file is kept.
 func TestAutosaveChangedBehindOurBack(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)
@@ -685,7 +687,7 @@ func TestAutosaveChangedBehindOurBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, path, []byte(`{"seed": 1, "game": "classic", "moves": ["b2", "a1"], "note": "another window"}`))
+	writeFile(t, path, []byte(`{"game": "classic", "seed": 0, "created": "2026-11-21T10:00:00Z", "moves": ["a1", "b2"], "note": "another window"}`))
 	if _, err := s.WriteAutosave(path, classicRecord("a1", "b2")); err != nil {
 		t.Fatalf("a readable file of the same game: %v", err)
 	}
@@ -840,4 +842,113 @@ func FuzzLoadSave(f *testing.F) {
 			t.Fatal("re-encoded save differs")
 		}
 	})
+}
+
+// Two windows (two stores) start games of the same game in the same
+// second, and save them under the same name in the same second: every
+// game gets a file of its own, holding that game.
+func TestTwoWindowsStartGamesTogether(t *testing.T) {
+	p := home(t)
+	created := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	for round := 0; round < 20; round++ {
+		stores := []*Store{NewStore(p), NewStore(p)}
+		autosaves, saves := make([]string, 2), make([]string, 2)
+		errs := make([]error, 4)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i, s := range stores {
+			fixedClock(s, created)
+			rec := classicRecord("b2")
+			rec.Created, rec.Seed = created, int64(round*2+i+1)
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				<-start
+				autosaves[i], errs[i] = s.WriteAutosave("", rec)
+			}()
+			go func() {
+				defer wg.Done()
+				<-start
+				saves[i], errs[2+i] = s.Save(rec, "same name")
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		for _, paths := range [][]string{autosaves, saves} {
+			if paths[0] == paths[1] {
+				t.Fatalf("round %d: two games started together share %s", round, filepath.Base(paths[0]))
+			}
+			for i, path := range paths {
+				rec, err := stores[i].Load(path)
+				if err != nil || rec.Seed != int64(round*2+i+1) {
+					t.Fatalf("round %d: %s holds %+v, %v: not its own game", round, filepath.Base(path), rec, err)
+				}
+			}
+		}
+	}
+	for _, dir := range []string{p.State, p.Saves} {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) != 40 {
+			t.Fatalf("%s holds %d files after 20 rounds of two games, want 40", dir, len(ents))
+		}
+	}
+}
+
+// A game writes and clears only its own autosave file: one that now holds
+// another game of the same id (another seed or start) is kept as it is,
+// and the game goes on in a file of its own; one that holds the same game
+// (another window went on with it) is this game's.
+func TestAutosaveOnlyReplacesItsOwnGame(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	mine := classicRecord("a1")
+	mine.Seed = 7
+	path, err := s.WriteAutosave("", mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another window resumes the same game and plays on: still this game.
+	other := NewStore(p)
+	same, err := other.LoadAutosave(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same.Moves = append(same.Moves, "b2")
+	if _, err := other.WriteAutosave(path, same); err != nil {
+		t.Fatal(err)
+	}
+	mine.Moves = []string{"a1", "b2", "c3"}
+	if _, err := s.WriteAutosave(path, mine); err != nil {
+		t.Fatalf("the same game written by another window: %v", err)
+	}
+	// Another game of the same id lands in the file: it is not ours.
+	for _, stranger := range []*games.Record{
+		{Game: "classic", Seed: 8, Moves: []string{"b2"}, Created: mine.Created},
+		{Game: "classic", Seed: 7, Moves: []string{"b2"}, Created: mine.Created.Add(time.Second)},
+	} {
+		data, err := games.EncodeRecord(stranger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, path, data)
+		kept := snap(t, path)
+		if _, err := s.WriteAutosave(path, mine); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "another game") {
+			t.Fatalf("written over another game: %v", err)
+		}
+		if err := s.ClearAutosave(path); !errors.Is(err, ErrUnreadableAutosave) {
+			t.Fatalf("cleared another game: %v", err)
+		}
+		kept.untouched(t)
+	}
+	// A store never writes a file it did not claim or load, even a missing one.
+	stray := filepath.Join(p.State, "autosave-classic-20261121-100000-9.json")
+	if _, err := NewStore(p).WriteAutosave(stray, mine); err == nil {
+		t.Fatal("a file no game of this store claimed was written")
+	}
+	if _, err := os.Stat(stray); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a stray file was made")
+	}
 }
