@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
 )
 
 var (
@@ -810,6 +811,23 @@ func FuzzLoadSave(f *testing.F) {
 	good, _ := encodeSave(rec, "fuzz")
 	f.Add(good)
 	f.Add(good[:len(good)/2])
+	// A save of every game (from the vectors), so fuzzing reaches every
+	// game's rules, not only the first two.
+	seeded := map[string]bool{}
+	for _, rec := range gametest.SampleRecords(f) {
+		data, err := encodeSave(rec, rec.Game+" from the vectors")
+		if err != nil {
+			f.Fatal(err)
+		}
+		if l, _, err := loadBytes(data); err != nil || l.rec.Game != rec.Game {
+			f.Fatalf("the seed of %s does not load: %v", rec.Game, err)
+		}
+		seeded[rec.Game] = true
+		f.Add(data)
+	}
+	if len(seeded) != len(games.All()) {
+		f.Fatalf("seeds of %d games, want all %d", len(seeded), len(games.All()))
+	}
 	for _, b := range brokenFiles {
 		f.Add([]byte(b.data))
 	}
