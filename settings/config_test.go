@@ -743,3 +743,18 @@ func TestConfigNestedTooDeeply(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkConfigRead measures a setting read through viper (the move
+// list reads ShowNotation for every row it draws).
+func BenchmarkConfigRead(b *testing.B) {
+	p := PathsUnder(b.TempDir())
+	c, _ := LoadConfig(p)
+	if err := c.SetDefaultBot("classic", "hard"); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		c.ShowNotation()
+		c.DefaultBot("classic")
+	}
+}
