@@ -23,7 +23,7 @@ func TestImportArrows(t *testing.T) {
 		"assets":   {},
 	}
 	thirdParty := map[string][]string{
-		"settings": {"github.com/pelletier/go-toml/v2", "github.com/adrg/xdg", "golang.org/x/sys/windows"},
+		"settings": {"github.com/spf13/viper", "github.com/pelletier/go-toml/v2", "github.com/adrg/xdg", "golang.org/x/sys/windows"},
 	}
 	checked := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {

@@ -56,12 +56,12 @@ func TestReplay(t *testing.T) {
 }
 
 func TestReplayBadFiles(t *testing.T) {
-	bad := writeFile(t, `{"game":"classic","moves":["b2","b2"]}`)
+	bad := writeFile(t, `{"seed":1,"game":"classic","moves":["b2","b2"]}`)
 	code, out, _ := run(t, "", "replay", bad)
 	if code != 1 || !strings.Contains(out, `"ply":1`) || !strings.Contains(out, `"error"`) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
-	code, out, _ = run(t, `{"game":"classic","rules":{"size":3},"moves":[]}`, "replay", "-")
+	code, out, _ = run(t, `{"seed":1,"game":"classic","rules":{"size":3},"moves":[]}`, "replay", "-")
 	if code != 1 || !strings.Contains(out, `"ply":null`) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
@@ -75,9 +75,9 @@ func TestReplayBadFiles(t *testing.T) {
 // command line refuses the rest as bad game data.
 func TestReplayRefusesWhatSavesMustNotHold(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "Pieces per side must be a number, not the text",
-		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "Kings must be true or false, not the text",
-		`{"game":"classic","version":-1,"moves":[]}`:                  "the save version must be 1 or more, not -1",
+		`{"seed":1,"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "Pieces per side must be a number, not the text",
+		`{"seed":1,"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "Kings must be true or false, not the text",
+		`{"seed":1,"game":"classic","version":-1,"moves":[]}`:                  "the save version must be 1 or more, not -1",
 	} {
 		code, out, _ := run(t, in, "replay", "-")
 		if code != 1 || !strings.Contains(out, want) {
@@ -88,7 +88,7 @@ func TestReplayRefusesWhatSavesMustNotHold(t *testing.T) {
 
 // padded is a valid save of exactly size bytes.
 func padded(size int) string {
-	save := `{"game":"classic","moves":["b2"]}`
+	save := `{"seed":1,"game":"classic","moves":["b2"]}`
 	return save + strings.Repeat(" ", size-len(save))
 }
 
@@ -122,7 +122,7 @@ func TestTooLargeInputIsRefused(t *testing.T) {
 // A wrong command line exits 2 with one message saying what is wrong, then
 // at most a one-line hint: no usage dump, nothing on stdout.
 func TestUsageErrors(t *testing.T) {
-	save := writeFile(t, `{"game":"classic","moves":["b2"]}`)
+	save := writeFile(t, `{"seed":1,"game":"classic","moves":["b2"]}`)
 	match := func(extra ...string) []string {
 		return append([]string{"match", "--game", "classic", "--bots", "hard,easy", "--games", "2", "--quiet"}, extra...)
 	}
@@ -183,12 +183,12 @@ func TestHelp(t *testing.T) {
 }
 
 func TestAI(t *testing.T) {
-	f := writeFile(t, `{"game":"classic","setup":{"board":["XXO","X.O","..."],"toMove":1},"moves":[]}`)
+	f := writeFile(t, `{"seed":1,"game":"classic","setup":{"board":["XXO","X.O","..."],"toMove":1},"moves":[]}`)
 	code, out, errs := run(t, "", "ai", f, "--bot", "hard", "--seed", "4")
 	if code != 0 || strings.TrimSpace(out) != "c1" {
 		t.Fatalf("exit %d, %q %q", code, out, errs)
 	}
-	over := writeFile(t, `{"game":"classic","moves":["a1","b1","a2","b2","a3"]}`)
+	over := writeFile(t, `{"seed":1,"game":"classic","moves":["a1","b1","a2","b2","a3"]}`)
 	if code, _, _ := run(t, "", "ai", over); code != 1 {
 		t.Fatalf("finished game: exit %d", code)
 	}

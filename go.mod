@@ -2,9 +2,22 @@ module github.com/tabulagames/tabula
 
 go 1.26.8
 
-require fyne.io/fyne/v2 v2.8.0
+require (
+	fyne.io/fyne/v2 v2.8.0
+	github.com/spf13/viper v1.21.0
+)
 
-require github.com/FyshOS/fancyfs v0.0.1 // indirect
+require (
+	github.com/FyshOS/fancyfs v0.0.1 // indirect
+	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
+	github.com/sagikazarmark/locafero v0.11.0 // indirect
+	github.com/sourcegraph/conc v0.3.1-0.20240121214520-5f936abd7ae8 // indirect
+	github.com/spf13/afero v1.15.0 // indirect
+	github.com/spf13/cast v1.10.0 // indirect
+	github.com/spf13/pflag v1.0.10 // indirect
+	github.com/subosito/gotenv v1.6.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.4 // indirect
+)
 
 require (
 	fyne.io/systray v1.12.2 // indirect

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/all"
+	"github.com/tabulagames/tabula/games/gametest"
 )
 
 var specs = []games.RuleSpec{
@@ -91,8 +92,8 @@ func TestValidateSavedRules(t *testing.T) {
 // A save with text for a number or a switch does not start, in words.
 func TestRecordRulesHaveJSONTypes(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"game":"infiltration","rules":{"pieces":"8"},"moves":[]}`:   "Pieces per side must be a number, not the text \"8\"",
-		`{"game":"infiltration","rules":{"kings":"true"},"moves":[]}`: "Kings must be true or false, not the text \"true\"",
+		`{"game":"infiltration","rules":{"pieces":"8"},"seed":1,"moves":[]}`:   "Pieces per side must be a number, not the text \"8\"",
+		`{"game":"infiltration","rules":{"kings":"true"},"seed":1,"moves":[]}`: "Kings must be true or false, not the text \"true\"",
 	} {
 		rec, err := games.DecodeRecord([]byte(in))
 		if err != nil {
@@ -102,7 +103,7 @@ func TestRecordRulesHaveJSONTypes(t *testing.T) {
 			t.Errorf("%s: %v, want %q", in, err, want)
 		}
 	}
-	rec, _ := games.DecodeRecord([]byte(`{"game":"infiltration","rules":{"pieces":6,"kings":false,"movement":"free"},"moves":["@a1"]}`))
+	rec, _ := games.DecodeRecord([]byte(`{"game":"infiltration","rules":{"pieces":6,"kings":false,"movement":"free"},"seed":1,"moves":["@a1"]}`))
 	if _, err := rec.Replay(); err != nil {
 		t.Fatalf("typed rules refused: %v", err)
 	}
@@ -173,27 +174,37 @@ func TestFinal(t *testing.T) {
 
 func TestDecodeRecordErrors(t *testing.T) {
 	cases := map[string]string{
-		`{"format":"tabula-save","version":2,"game":"classic","moves":[]}`: "newer Tabula",
-		`{"format":"tabula-save","version":1,"game":"classic","moves":[`:   "cut short",
-		`{"format":"other","game":"classic"}`:                              "not a Tabula save",
-		`{"version":1,"moves":[]}`:                                         "names no game",
-		`not json`:                                                         "not a valid JSON",
-		`{"game":"classic","moves":"b2"}`:                                  `not a Tabula save: the field "moves" cannot hold a JSON string`,
-		`[1]`:                                                              "not a Tabula save: the file holds a JSON array, not an object",
-		`{"version":0,"game":"classic","moves":[]}`:                        "the save version must be 1 or more, not 0",
-		`{"version":-3,"game":"classic","moves":[]}`:                       "the save version must be 1 or more, not -3",
+		`{"format":"tabula-save","version":2,"game":"classic","seed":1,"moves":[]}`: "newer Tabula",
+		`{"format":"tabula-save","version":1,"game":"classic","seed":1,"moves":[`:   "cut short",
+		`{"format":"other","game":"classic"}`:                                       "not a Tabula save",
+		`{"version":1,"seed":1,"moves":[]}`:                                         "names no game",
+		`not json`:                                                                  "not a valid JSON",
+		`{"game":"classic","seed":1,"moves":"b2"}`:                                  `not a Tabula save: the field "moves" cannot hold a JSON string`,
+		`{"game":"classic","seed":"1","moves":[]}`:                                  `not a Tabula save: the field "seed" cannot hold a JSON string`,
+		`[1]`: "not a Tabula save: the file holds a JSON array, not an object",
+		`{"version":0,"game":"classic","seed":1,"moves":[]}`:  "the save version must be 1 or more, not 0",
+		`{"version":-3,"game":"classic","seed":1,"moves":[]}`: "the save version must be 1 or more, not -3",
+		// NOTATION.md lets a file leave out format, version, seats,
+		// created, updated and rules; never the seed or the moves.
+		`{"game":"classic","moves":[]}`:             "missing its seed",
+		`{"game":"classic","seed":null,"moves":[]}`: "missing its seed",
+		`{"game":"classic","seed":7}`:               "missing its list of moves",
+		`{"game":"classic","seed":7,"moves":null}`:  "missing its list of moves",
+		// Past the decoder's depth, the file is not broken at one byte.
+		`{"game":"classic","seed":1,"moves":[],"x":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`: "nested too deeply to be a save",
 	}
 	for in, want := range cases {
 		_, err := games.DecodeRecord([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want %q", in, err, want)
+			t.Errorf("%.80s: error %v, want %q", in, err, want)
 		}
 	}
 }
 
-// The command line's files may leave the version out: it reads as 1.
+// The command line's files may leave out the version (it reads as 1),
+// the format, the seats, the times and the rules.
 func TestDecodeRecordWithoutVersion(t *testing.T) {
-	rec, err := games.DecodeRecord([]byte(`{"game":"classic","moves":[]}`))
+	rec, err := games.DecodeRecord([]byte(`{"game":"classic","seed":0,"moves":[]}`))
 	if err != nil || rec.Version != 1 {
 		t.Fatalf("%+v, %v", rec, err)
 	}
@@ -253,10 +264,29 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
+// FuzzDecodeRecord decodes any bytes as a save and replays what decodes.
+// Its seeds hold a save of every game (from the vectors), so fuzzing
+// reaches every game's rules, not only the first two.
 func FuzzDecodeRecord(f *testing.F) {
+	seeded := map[string]bool{}
+	for _, rec := range gametest.SampleRecords(f) {
+		data, err := games.EncodeRecord(rec)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if back, err := games.DecodeRecord(data); err != nil || back.Game != rec.Game {
+			f.Fatalf("the seed of %s does not decode: %v", rec.Game, err)
+		}
+		seeded[rec.Game] = true
+		f.Add(data)
+	}
+	if len(seeded) != len(games.All()) {
+		f.Fatalf("seeds of %d games, want all %d", len(seeded), len(games.All()))
+	}
 	f.Add([]byte(`{"format":"tabula-save","version":1,"game":"classic","rules":{},"seed":1,"moves":["b2","a1"]}`))
-	f.Add([]byte(`{"game":"classic","setup":{"board":["X..","...","..."],"toMove":1},"moves":["b2"]}`))
-	f.Add([]byte(`{"game":"classic","moves":["b2","b2"]}`))
+	f.Add([]byte(`{"game":"classic","seed":1,"setup":{"board":["X..","...","..."],"toMove":1},"moves":["b2"]}`))
+	f.Add([]byte(`{"game":"classic","seed":1,"moves":["b2","b2"]}`))
+	f.Add([]byte(`{"game":"classic","moves":["b2"]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := games.DecodeRecord(data)
 		if err != nil {

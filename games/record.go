@@ -85,25 +85,33 @@ func EncodeRecord(r *Record) ([]byte, error) {
 }
 
 // DecodeRecord reads a save file. Unknown fields are ignored; input over
-// MaxRecordSize, a missing game, a foreign format, a version below 1 or
-// newer than SaveVersion is an error. A missing version reads as 1 (the
-// command line's files may omit it). It does not check the moves: Replay
-// does.
+// MaxRecordSize, JSON nested deeper than the decoder goes, a foreign
+// format, a version below 1 or newer than SaveVersion, and a missing game,
+// seed or list of moves is an error in words. NOTATION.md lets a file omit
+// format, version, seats, created and updated (and rules, which take
+// their defaults), nothing else: a file without its seed or its moves is
+// not read as an empty game. A missing version reads as 1. It does not
+// check the moves: Replay does.
 func DecodeRecord(data []byte) (*Record, error) {
 	if len(data) > MaxRecordSize {
 		return nil, ErrRecordTooLarge
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var r Record
-	// version is a pointer here to tell a missing version from a 0.
+	// These are pointers here to tell a missing field from a zero one.
 	type record Record
 	in := struct {
 		*record
-		Version *int `json:"version"`
+		Version *int      `json:"version"`
+		Seed    *int64    `json:"seed"`
+		Moves   *[]string `json:"moves"`
 	}{record: (*record)(&r)}
 	if err := json.Unmarshal(data, &in); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
+			if tooDeep(se) {
+				return nil, errors.New("the file is nested too deeply to be a save")
+			}
 			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
 				return nil, errors.New("the file is cut short (truncated)")
 			}
@@ -131,11 +139,23 @@ func DecodeRecord(data []byte) (*Record, error) {
 	if r.Game == "" {
 		return nil, errors.New("the save names no game")
 	}
+	if in.Seed == nil {
+		return nil, errors.New("the save is missing its seed (the number behind the game's random choices)")
+	}
+	if in.Moves == nil {
+		return nil, errors.New("the save is missing its list of moves (a game not yet begun has an empty list)")
+	}
+	r.Seed, r.Moves = *in.Seed, *in.Moves
 	if string(r.Setup) == "null" {
 		r.Setup = nil
 	}
 	return &r, nil
 }
+
+// tooDeep reports whether a JSON syntax error is the decoder's refusal
+// to go deeper (encoding/json stops at 10,000 levels of nesting): that is
+// not a file broken at one byte, and no save nests more than a few levels.
+func tooDeep(se *json.SyntaxError) bool { return strings.Contains(se.Error(), "exceeded max depth") }
 
 // wrongType says which field of a save holds the wrong kind of JSON value.
 func wrongType(te *json.UnmarshalTypeError) error {

@@ -128,6 +128,39 @@ func unusedPath(name func(i int) string) (string, error) {
 	return "", errNoFreeName
 }
 
+// claim takes the first free name of name(1), name(2), ... in its folder
+// with an exclusive create (O_EXCL), so that no other window or goroutine
+// can take the same name between the look and the write, and returns it.
+// The file is empty until the caller's atomic write replaces it; the
+// caller removes it if that write fails (writeClaimed). The folder is
+// created if needed. Any error but "exists" stops the search at once.
+func claim(name func(i int) string) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(name(1)), 0o755); err != nil {
+		return "", err
+	}
+	for i := 1; i <= maxNameTries; i++ {
+		p := name(i)
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return p, f.Close()
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", errNoFreeName
+}
+
+// writeClaimed writes a file whose name was just claimed, atomically, and
+// gives the name back (removes the empty file) if the write fails.
+func writeClaimed(path string, data []byte) error {
+	if err := writeFileAtomic(path, data); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
+}
+
 // moveAside renames a broken file to "<name>.broken-<UTC time>" (with a
 // counter if that exists already) so that nothing is lost when a fresh file
 // replaces it. A file that is already gone is not an error.

@@ -33,8 +33,9 @@ func returns(t *testing.T, what string, f func() error) error {
 }
 
 // A settings folder that is a regular file makes every path under it fail
-// with "not a directory". Changing a setting must then give an error, not
-// search for ever for a free name to move the unreadable file aside.
+// with "not a directory". Changing a setting must then give an error that
+// says so (the folder of the lock file cannot be made), not search for
+// ever for a free name to move the unreadable file aside.
 func TestConfigFolderThatIsAFile(t *testing.T) {
 	p := home(t)
 	writeFile(t, p.Config, []byte("in the way"))
@@ -47,7 +48,7 @@ func TestConfigFolderThatIsAFile(t *testing.T) {
 	if !errors.Is(err, syscall.ENOTDIR) {
 		t.Fatalf("SetTheme under a file: %v, want a not-a-directory error", err)
 	}
-	if !strings.Contains(err.Error(), "cannot move the broken file") {
+	if !strings.Contains(err.Error(), "cannot create the folder") {
 		t.Fatalf("the error does not say what failed: %v", err)
 	}
 	before.untouched(t)

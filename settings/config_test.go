@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -234,8 +235,14 @@ func TestConfigCorruptFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ents, _ := os.ReadDir(p.Config)
-	if len(ents) != 2 {
-		t.Fatalf("config folder holds %d files, want config.toml and one broken copy", len(ents))
+	var names []string
+	for _, e := range ents {
+		if e.Name() != "config.toml.lock" {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) != 2 {
+		t.Fatalf("config folder holds %v, want config.toml and one broken copy (and the lock file)", names)
 	}
 }
 
@@ -340,37 +347,48 @@ func TestConfigUnreadableIsNotOverwrittenBeforeAChange(t *testing.T) {
 	}
 }
 
-// Keys Tabula does not know (a newer version's) are written back exactly:
-// name, case, value and nesting, at the top level and in tables. TOML keys
-// are case-sensitive, so "Theme" is not the theme: it is kept too.
-func TestConfigKeepsUnknownKeysExactly(t *testing.T) {
+// Keys Tabula does not know (a newer version's, all lower case as every
+// version writes them) survive a rewrite with their values, types and
+// nesting: tables, inline tables, arrays of tables, dates and times, and
+// fields Tabula does not know inside its own tables and seats.
+func TestConfigKeepsNewerKeys(t *testing.T) {
 	p := home(t)
 	text := `theme = "dark"
-futureGameKey = "kept"
-FutureFlag = true
-Theme = "Purple"
-"Quoted Key" = 1.5
+future_game_key = "kept"
+future_flag = true
+future_ratio = 1.5
+future_count = 7
+future_list = [1, 2, 3]
+future_mixed = ["a", 1, 2.5, true]
+"quoted key" = 1.5
 
-[FutureSection]
-SubKey = [1, 2, 3]
+[future_section]
 when = 2026-11-21T10:00:00Z
-Nested = {Inner = 1, deep = {Key = "v"}}
+local_when = 2026-11-21T10:00:00
+day = 2026-11-21
+at = 10:00:00
+nested = {inner = 1, deep = {key = "v"}}
 
-[[FutureSection.Items]]
-Name = "a"
+[[future_section.items]]
+name = "a"
+sizes = [1, 2]
+
+[[future_section.items]]
+name = "b"
+sub = {x = 1}
 
 [game.classic]
 bot = "hard"
-hintLevel = 2
-MoreRules = {allowUndo = false}
+hint_level = 2
+more_rules = {allow_undo = false}
 
 [game.classic.last]
-seats = [{name = "Ana", controller = "human", Colour = "Amber"}, {name = "Bot", controller = "ai", bot = "hard"}]
-rules = []
-ExtraChoice = "x"
+seats = [{name = "Ana", controller = "human", colour = "amber"}, {name = "Bot", controller = "ai", bot = "hard"}]
+rules = [{key = "bothLinesDraw", value = false}]
+extra_choice = "x"
 
 [game.futuregame]
-SomeSetting = "y"
+some_setting = "y"
 `
 	writeFile(t, p.ConfigFile(), []byte(text))
 	var want map[string]any
@@ -403,7 +421,340 @@ SomeSetting = "y"
 	if c.MovedAside() != "" {
 		t.Fatal("a file with nothing wrong was moved aside")
 	}
-	if _, ok := c.LastSetup("classic"); !ok {
-		t.Fatal("the last setup with an extra seat field was not read")
+	if s, ok := c.LastSetup("classic"); !ok || !reflect.DeepEqual(s.Rules, map[string]any{"bothLinesDraw": false}) {
+		t.Fatalf("the last setup with an extra seat field: %+v %v", s, ok)
+	}
+}
+
+// Viper reads every key in lower case, so what Tabula keeps of a key
+// written with capitals (by hand: no version writes one) is its value
+// under the lower-case name. Two keys of one table that differ only in
+// capitals, and a key with a dot in its name, cannot be kept apart: they
+// are reported and left out, and the file is moved aside whole before the
+// next write, so nothing is lost.
+func TestConfigFoldsCapitals(t *testing.T) {
+	p := home(t)
+	writeFile(t, p.ConfigFile(), []byte(`Reduced_Motion = true
+FutureFlag = true
+
+[FutureSection]
+SubKey = [1, 2]
+[[FutureSection.Items]]
+Name = "a"
+
+[game.classic.last]
+seats = [{name = "Ana", controller = "human", Colour = "Amber"}, {name = "Bot", controller = "ai", bot = "hard"}]
+`))
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.ReducedMotion() {
+		t.Fatal("Reduced_Motion was not read as reduced_motion")
+	}
+	if err := c.SetTheme("dark"); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := toml.Unmarshal(readFile(t, p.ConfigFile()), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"theme": "dark", "reduced_motion": true, "futureflag": true,
+		"futuresection": map[string]any{"subkey": []any{int64(1), int64(2)}, "items": []any{map[string]any{"name": "a"}}},
+		"game": map[string]any{"classic": map[string]any{"last": map[string]any{"seats": []any{
+			map[string]any{"name": "Ana", "controller": "human", "colour": "Amber"},
+			map[string]any{"name": "Bot", "controller": "ai", "bot": "hard"},
+		}}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("written:\n%s", readFile(t, p.ConfigFile()))
+	}
+
+	text := `theme = "dark"
+Theme = "Purple"
+"bot.pace_ms" = 5
+kept = 1
+
+[game.classic]
+bot = "hard"
+Bot = "easy"
+`
+	writeFile(t, p.ConfigFile(), []byte(text))
+	c, err = LoadConfig(p)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Broken || len(ce.Problems) != 3 {
+		t.Fatalf("keys that cannot be kept apart: %v", err)
+	}
+	for _, words := range []string{`"Theme" and "theme" differ only in capitals`, `"bot.pace_ms" has a dot`, `[game.classic] the keys "Bot" and "bot"`} {
+		if !strings.Contains(err.Error(), words) {
+			t.Errorf("the error does not say %s: %v", words, err)
+		}
+	}
+	if _, ok := c.DefaultBot("classic"); ok || c.Theme() != DefaultTheme {
+		t.Fatalf("a key picked from two: theme %q", c.Theme())
+	}
+	if err := c.SetShowNotation(true); err != nil {
+		t.Fatal(err)
+	}
+	if aside := readFile(t, c.MovedAside()); string(aside) != text {
+		t.Fatalf("the file was not kept whole: %q", aside)
+	}
+	got = nil
+	if err := toml.Unmarshal(readFile(t, p.ConfigFile()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"show_notation": true, "kept": int64(1)}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("rewritten as %v, want %v", got, want)
+	}
+}
+
+// configHelperEnv turns the test binary into another window that changes
+// settings: its value names the window, and every setting it changes is
+// its own ("a0", "a1", ... are game ids whose default bot it sets).
+const configHelperEnv = "TABULA_TEST_CONFIG_HELPER"
+
+// changesPerWindow is how many settings each helper window changes.
+const changesPerWindow = 40
+
+// Two windows (two processes) change different settings of the same
+// config.toml at the same time, both having loaded it first: every change
+// of both must be in the file at the end.
+func TestConfigTwoProcesses(t *testing.T) {
+	if name := os.Getenv(configHelperEnv); name != "" {
+		changeAsAnotherWindow(t, name)
+		return
+	}
+	p := home(t) // the helpers inherit TABULA_HOME
+	otherWindows(t, "TestConfigTwoProcesses", configHelperEnv, []string{"a", "b"})
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lost []string
+	for _, name := range []string{"a", "b"} {
+		for i := 0; i < changesPerWindow; i++ {
+			game := fmt.Sprintf("%s%d", name, i)
+			if bot, ok := c.DefaultBot(game); !ok || bot != "bot of "+game {
+				lost = append(lost, game)
+			}
+		}
+	}
+	if len(lost) > 0 {
+		t.Fatalf("after two windows changed %d settings each, %d were lost: %v\n%s", changesPerWindow, len(lost), lost, readFile(t, p.ConfigFile()))
+	}
+}
+
+// changeAsAnotherWindow is the helper process of TestConfigTwoProcesses.
+func changeAsAnotherWindow(t *testing.T, name string) {
+	p, err := Resolve("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readyThenWait()
+	for i := 0; i < changesPerWindow; i++ {
+		game := fmt.Sprintf("%s%d", name, i)
+		if err := c.SetDefaultBot(game, "bot of "+game); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A change is merged into the file as it is on disk: what another window
+// wrote since this one loaded the file is kept, and this window sees it.
+func TestConfigChangesKeepOtherWindowsChanges(t *testing.T) {
+	p := home(t)
+	one, _ := LoadConfig(p)
+	two, _ := LoadConfig(p)
+	if err := one.SetTheme("dark"); err != nil {
+		t.Fatal(err)
+	}
+	if err := two.SetReducedMotion(true); err != nil {
+		t.Fatal(err)
+	}
+	if err := one.SetDefaultBot("classic", "hard"); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Theme() != "dark" || !c.ReducedMotion() {
+		t.Fatalf("theme %q, reduced motion %v: a window's change was lost\n%s", c.Theme(), c.ReducedMotion(), readFile(t, p.ConfigFile()))
+	}
+	if b, ok := c.DefaultBot("classic"); !ok || b != "hard" {
+		t.Fatalf("default bot %q %v", b, ok)
+	}
+	if !one.ReducedMotion() {
+		t.Fatal("a window does not see the change another made, after its own next change")
+	}
+}
+
+// Only what the person chose is written: a change writes its own key and
+// keeps what the file had; the defaults are never written (so a later
+// version may change them).
+func TestConfigWritesNoDefaults(t *testing.T) {
+	p := home(t)
+	c, _ := LoadConfig(p)
+	if err := c.SetTheme("dark"); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := toml.Unmarshal(readFile(t, p.ConfigFile()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"theme": "dark"}; !reflect.DeepEqual(doc, want) {
+		t.Fatalf("config.toml after one change holds %v, want %v", doc, want)
+	}
+}
+
+// Every setting can be overridden for one run by an environment variable.
+// The override is not the person's choice: it is never written to the
+// file. A change made in the app wins over it for the rest of the run,
+// and is written. A value that is not allowed is reported and ignored.
+func TestConfigEnvironmentOverrides(t *testing.T) {
+	p := home(t)
+	writeFile(t, p.ConfigFile(), []byte("theme = \"light\"\nbot_pace_ms = 300\n[game.classic]\nbot = \"easy\"\n"))
+	for name, value := range map[string]string{
+		"TABULA_THEME": "dark", "TABULA_ANIMATION_SPEED": "1.5", "TABULA_REDUCED_MOTION": "true",
+		"TABULA_SHOW_NOTATION": "true", "TABULA_BOT_DELAY_MS": "250", "TABULA_BOT_PACE_MS": "1000",
+		"TABULA_GAME_CLASSIC_BOT": "hard", "TABULA_GAME_ALCAZAR_BOT": "expert",
+	} {
+		t.Setenv(name, value)
+	}
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classic, _ := c.DefaultBot("classic")
+	alcazar, _ := c.DefaultBot("alcazar")
+	if c.Theme() != "dark" || c.AnimationSpeed() != 1.5 || !c.ReducedMotion() || !c.ShowNotation() ||
+		c.BotDelay() != 250*time.Millisecond || c.BotPace() != time.Second || classic != "hard" || alcazar != "expert" {
+		t.Fatalf("overridden: %q %v %v %v %v %v %q %q", c.Theme(), c.AnimationSpeed(), c.ReducedMotion(), c.ShowNotation(), c.BotDelay(), c.BotPace(), classic, alcazar)
+	}
+	if err := c.SetDefaultBot("knights", "medium"); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"theme": "light", "bot_pace_ms": int64(300), "game": map[string]any{
+		"classic": map[string]any{"bot": "easy"}, "knights": map[string]any{"bot": "medium"}}}
+	var doc map[string]any
+	if err := toml.Unmarshal(readFile(t, p.ConfigFile()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(doc, want) {
+		t.Fatalf("the environment's overrides were written:\n%s", readFile(t, p.ConfigFile()))
+	}
+	// The person's change wins for the rest of the run, and is kept.
+	if err := c.SetTheme("system"); err != nil {
+		t.Fatal(err)
+	}
+	if c.Theme() != "system" {
+		t.Fatalf("theme after the person chose system: %q", c.Theme())
+	}
+	t.Setenv("TABULA_THEME", "")
+	if c2, _ := LoadConfig(p); c2.Theme() != "system" {
+		t.Fatalf("theme written: %q", c2.Theme())
+	}
+
+	// Bad values are reported, by name, and ignored: the file's value or
+	// the default stands.
+	t.Setenv("TABULA_THEME", "purple")
+	t.Setenv("TABULA_REDUCED_MOTION", "maybe")
+	t.Setenv("TABULA_BOT_PACE_MS", "soon")
+	t.Setenv("TABULA_ANIMATION_SPEED", "9")
+	c3, err := LoadConfig(p)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || len(ce.Env) != 4 || len(ce.Problems) != 0 {
+		t.Fatalf("bad environment: %v", err)
+	}
+	for _, name := range []string{"TABULA_THEME", "TABULA_REDUCED_MOTION", "TABULA_BOT_PACE_MS", "TABULA_ANIMATION_SPEED", "ignored"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("the error does not say %s: %v", name, err)
+		}
+	}
+	if c3.Theme() != "system" || c3.ReducedMotion() || c3.BotPace() != 300*time.Millisecond || c3.AnimationSpeed() != 1 {
+		t.Fatalf("bad overrides were used: %q %v %v %v", c3.Theme(), c3.ReducedMotion(), c3.BotPace(), c3.AnimationSpeed())
+	}
+	if err := c3.SetShowNotation(false); err != nil || c3.MovedAside() != "" {
+		t.Fatalf("a bad environment made the file move aside: %v %q", err, c3.MovedAside())
+	}
+}
+
+// A file that another program broke after it was loaded is reported by
+// the next change, which writes nothing; the change after that moves it
+// aside whole and writes the settings as they were, with both changes.
+func TestConfigFileBrokenAfterLoad(t *testing.T) {
+	p := home(t)
+	c, _ := LoadConfig(p)
+	if err := c.SetTheme("dark"); err != nil {
+		t.Fatal(err)
+	}
+	broken := []byte("theme = \"light\"\n[game\n")
+	writeFile(t, p.ConfigFile(), broken)
+	before := snap(t, p.ConfigFile())
+	err := c.SetReducedMotion(true)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || !ce.Broken || !strings.Contains(err.Error(), "not valid TOML") {
+		t.Fatalf("a change over a file broken since: %v", err)
+	}
+	before.untouched(t)
+	if !c.ReducedMotion() {
+		t.Fatal("the change is not in effect for this run")
+	}
+	c.now = func() time.Time { return time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC) }
+	if err := c.SetShowNotation(true); err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(c.MovedAside()) != "config.toml.broken-20261121-080000" || string(readFile(t, c.MovedAside())) != string(broken) {
+		t.Fatalf("moved aside to %q", c.MovedAside())
+	}
+	c2, err := LoadConfig(p)
+	if err != nil || c2.Theme() != "dark" || !c2.ShowNotation() {
+		t.Fatalf("after the move: %q %v, %v", c2.Theme(), c2.ShowNotation(), err)
+	}
+}
+
+// A file of tables and lists nested past any settings file is refused in
+// words before viper spends minutes on it.
+func TestConfigNestedTooDeeply(t *testing.T) {
+	p := home(t)
+	deep := "a = " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n"
+	for _, text := range []string{
+		deep,
+		"[game.classic]\nx = " + strings.Repeat("{b = ", 40) + "1" + strings.Repeat("}", 40) + "\n",
+	} {
+		writeFile(t, p.ConfigFile(), []byte(text))
+		c, err := LoadConfig(p)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || !ce.Broken || !strings.Contains(err.Error(), "nested too deeply") {
+			t.Fatalf("a file nested too deeply: %v", err)
+		}
+		if c.Theme() != DefaultTheme {
+			t.Fatal("not the defaults")
+		}
+	}
+	// Tabula's own deepest settings and a bit more are fine.
+	writeFile(t, p.ConfigFile(), []byte("[game.x.last]\nseats = [{name = \"Ana\", controller = \"human\", more = {a = [[1]]}}]\n"))
+	if _, err := LoadConfig(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkConfigRead measures a setting read through viper (the move
+// list reads ShowNotation for every row it draws).
+func BenchmarkConfigRead(b *testing.B) {
+	p := PathsUnder(b.TempDir())
+	c, _ := LoadConfig(p)
+	if err := c.SetDefaultBot("classic", "hard"); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		c.ShowNotation()
+		c.DefaultBot("classic")
 	}
 }

@@ -1,9 +1,14 @@
 package settings
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -104,3 +109,62 @@ func failRename(t *testing.T) {
 }
 
 func isDiskFull(err error) bool { return errors.Is(err, syscall.ENOSPC) }
+
+// otherWindows runs the test binary again, once per value, as other
+// windows of the app: each helper process runs the named test with env set
+// to its value (the test's own body sees it and plays the window), prints
+// "ready" once it has loaded what it needs, and waits for stdin to close
+// before going on, so that every window has loaded before any writes.
+// Helpers inherit TABULA_HOME. It fails the test if a helper fails.
+func otherWindows(t *testing.T, test, env string, values []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	type helper struct {
+		cmd    *exec.Cmd
+		start  io.WriteCloser
+		ready  *bufio.Scanner
+		stderr *bytes.Buffer
+	}
+	var helpers []helper
+	for _, value := range values {
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+		cmd.Env = append(os.Environ(), env+"="+value)
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stderr := &bytes.Buffer{}
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		helpers = append(helpers, helper{cmd, in, bufio.NewScanner(stdout), stderr})
+	}
+	for _, h := range helpers {
+		for h.ready.Scan() && h.ready.Text() != "ready" {
+		}
+	}
+	for _, h := range helpers {
+		h.start.Close() // every window has loaded: go
+	}
+	for _, h := range helpers {
+		var stdout strings.Builder
+		for h.ready.Scan() {
+			stdout.WriteString(h.ready.Text() + "\n")
+		}
+		if err := h.cmd.Wait(); err != nil {
+			t.Fatalf("helper window: %v\n%s%s", err, &stdout, h.stderr)
+		}
+	}
+}
+
+// readyThenWait is the start of a helper window's body (see otherWindows).
+func readyThenWait() {
+	fmt.Println("ready")
+	io.ReadAll(os.Stdin)
+}

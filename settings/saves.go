@@ -60,14 +60,17 @@ type Entry struct {
 }
 
 // Store reads and writes the saves folder and the autosaves. Its methods
-// are safe for concurrent use.
+// are safe for concurrent use. Every new file's name is claimed with an
+// exclusive create, so two windows (two stores) never write the same new
+// file.
 type Store struct {
 	mu    sync.Mutex
 	paths Paths
 	now   func() time.Time
-	// known holds the autosave files this store wrote or loaded, as they
-	// were then: such a file is replaced without being read again.
-	known map[string]fileStamp
+	// own holds the autosave files this store claimed, wrote or loaded:
+	// the game each holds, and the file as it was then (such a file is
+	// replaced without being read again).
+	own map[string]ownFile
 }
 
 // NewStore makes a store over the given paths. Nothing is created on disk
@@ -350,9 +353,9 @@ func slug(name string) string {
 	return strings.Trim(b.String(), "-")
 }
 
-// newPath picks an unused file name in the saves folder from the game id,
-// the time and the slug of the name: "classic-20261121-100712-ana-vs-bo.json".
-// The caller holds s.mu.
+// newPath claims a file name in the saves folder from the game id, the
+// time and the slug of the name: "classic-20261121-100712-ana-vs-bo.json",
+// then "...-2.json" and on. The file is empty until writeClaimed fills it.
 func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	if err := checkGameID(game); err != nil {
 		return "", err
@@ -361,7 +364,7 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	if sl := slug(name); sl != "" {
 		base += "-" + sl
 	}
-	path, err := unusedPath(func(i int) string {
+	path, err := claim(func(i int) string {
 		if i == 1 {
 			return filepath.Join(s.paths.Saves, base+".json")
 		}
@@ -419,7 +422,7 @@ func (s *Store) Save(rec *games.Record, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	if err := writeClaimed(path, data); err != nil {
 		return "", err
 	}
 	return path, nil
@@ -532,7 +535,7 @@ func (s *Store) ImportData(data []byte, source string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	if err := writeClaimed(path, data); err != nil {
 		return "", err
 	}
 	return path, nil
@@ -551,15 +554,42 @@ func playersName(rec *games.Record) string {
 
 // Every game in progress has its own autosave file in the state folder,
 // named when its first move is autosaved and kept for that game:
-// "autosave-<game>-<created, UTC yyyymmdd-hhmmss>[-n].json". Builds before
-// that kept one file per game, "autosave-<game>.json"; it is still read,
-// listed and written by the game resumed from it. A file this build cannot
-// read is never replaced or removed, except by the player's say.
+// "autosave-<game>-<created, UTC yyyymmdd-hhmmss>[-n].json", the name
+// claimed with an exclusive create, so two games started in the same
+// second (in two windows) get two files. Builds before that kept one file
+// per game, "autosave-<game>.json"; it is still read, listed and written
+// by the game resumed from it. A game replaces or removes only a file that
+// holds that game (the same game id, seed and creation time, see gameID);
+// a file that holds another game, or that this build cannot read, is
+// never replaced or removed, except by the player's say.
 
 // ErrUnreadableAutosave is returned when an autosave file is to be written
-// or cleared but holds something this build cannot read (a newer version,
-// another program's change): the file is kept as it is.
-var ErrUnreadableAutosave = errors.New("the autosave file holds a game this version cannot read; it is kept as it is")
+// or cleared but holds something this game may not replace: a game this
+// build cannot read (a newer version's, another program's change) or
+// another game. The file is kept as it is; the error says which.
+var ErrUnreadableAutosave = errors.New("the autosave file holds something this game may not replace; it is kept as it is")
+
+// gameID tells one game from another of the same game id: two games
+// started in the same second have different seeds. A file written without
+// its creation time (by hand) is told by its game id and seed alone.
+type gameID struct {
+	game    string
+	seed    int64
+	created time.Time
+}
+
+func idOf(rec *games.Record) gameID { return gameID{rec.Game, rec.Seed, rec.Created} }
+
+func (a gameID) same(b gameID) bool {
+	return a.game == b.game && a.seed == b.seed && (a.created.Equal(b.created) || a.created.IsZero() || b.created.IsZero())
+}
+
+// ownFile is an autosave file of this store: the game it holds, and the
+// file as this store last wrote or loaded it.
+type ownFile struct {
+	id    gameID
+	stamp fileStamp
+}
 
 // autosaveName matches an autosave file name: the game id, and the time
 // the game was created (missing in the name of earlier builds).
@@ -657,7 +687,8 @@ func (s *Store) ListAutosaves(game string) ([]Entry, error) {
 
 // LoadAutosave reads and replays an autosave file. It returns
 // ErrNoAutosave (which is fs.ErrNotExist) when the file is gone, and a
-// *FileError when it is broken; a broken autosave is left as it is.
+// *FileError when it is broken; a broken autosave is left as it is. The
+// game loaded goes on in this file: WriteAutosave(path, ...) replaces it.
 func (s *Store) LoadAutosave(path string) (*games.Record, error) {
 	game, err := s.autosaveGameOf(path)
 	if err != nil {
@@ -679,18 +710,18 @@ func (s *Store) LoadAutosave(path string) (*games.Record, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.vouch(path, info)
+	s.vouch(path, idOf(l.rec), info)
 	return l.rec, nil
 }
 
 // WriteAutosave writes a game in progress to its autosave file and
 // returns the file's path. With path "" the game gets a new file of its
-// own, named from its game id and creation time; a file of another game
-// in progress is never replaced. An existing path is replaced atomically,
-// unless it holds something this build cannot read (ErrUnreadableAutosave:
-// the file is kept as it is). It runs after every move, so it does not
-// replay the record; a file this store wrote or loaded itself and that has
-// not changed since is not read again either.
+// own, named from its game id and creation time and claimed with an
+// exclusive create. An existing path is replaced atomically if it holds
+// this game (see checkOwn); otherwise ErrUnreadableAutosave says why, and
+// the file is kept as it is. It runs after every move, so it does not
+// replay the record; a file this store wrote or loaded itself and that
+// has not changed since is not read again either.
 func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	if rec == nil {
 		return "", errors.New("no game to autosave")
@@ -706,34 +737,47 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 		return "", err
 	}
 	if path == "" {
-		path, err = freeName(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
-	} else {
-		err = s.checkOwn(path, c.Game)
+		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
+		path, err = claim(func(i int) string {
+			if i == 1 {
+				return base + ".json"
+			}
+			return fmt.Sprintf("%s-%d.json", base, i)
+		})
+		if err != nil {
+			return "", fmt.Errorf("cannot choose a file name in %s: %w", s.paths.State, err)
+		}
+		err = writeClaimed(path, data)
+	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {
+		err = writeFileAtomic(path, data)
 	}
 	if err != nil {
 		return "", err
 	}
-	if err := writeFileAtomic(path, data); err != nil {
-		return "", err
-	}
 	if info, err := os.Stat(path); err == nil {
-		s.vouch(path, info)
+		s.vouch(path, idOf(c), info)
 	}
 	return path, nil
 }
 
-// ClearAutosave removes a game's own autosave file when the game is over
-// or taken back to its start; a file already gone is not an error. A file
-// this build cannot read is kept (ErrUnreadableAutosave): only the player
-// removes it, with DeleteAutosave.
+// ClearAutosave removes a game's own autosave file (one this store
+// claimed, wrote or loaded) when the game is over or taken back to its
+// start; a file already gone is not an error. A file that holds another
+// game, or that this build cannot read, is kept (ErrUnreadableAutosave):
+// only the player removes it, with DeleteAutosave.
 func (s *Store) ClearAutosave(path string) error {
-	game, err := s.autosaveGameOf(path)
-	if err != nil {
+	if _, err := s.autosaveGameOf(path); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.checkOwn(path, game); err != nil {
+	var id *gameID
+	if own, ok := s.own[path]; ok {
+		id = &own.id
+	} else if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err := s.checkOwn(path, id); err != nil {
 		return err
 	}
 	return s.removeAutosave(path)
@@ -752,71 +796,64 @@ func (s *Store) DeleteAutosave(path string) error {
 
 // removeAutosave removes a file and forgets it. The caller holds s.mu.
 func (s *Store) removeAutosave(path string) error {
-	delete(s.known, path)
+	delete(s.own, path)
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cannot remove the autosave: %w", err)
 	}
 	return nil
 }
 
-// checkOwn lets an autosave file of game be replaced or removed: it is
-// missing, or it is as this store last wrote or loaded it, or it loads as
-// a game of that id. The caller holds s.mu.
-func (s *Store) checkOwn(path, game string) error {
-	if g, err := s.autosaveGameOf(path); err != nil {
+// checkOwn lets the game id replace or remove an autosave file: the file
+// holds that game, as this store last wrote or loaded it or as read now
+// (another window may have gone on with the same game); or it is missing
+// and this store claimed, wrote or loaded it. A file that holds another
+// game, or that cannot be read, is refused with ErrUnreadableAutosave;
+// with id nil (no game of this store is in the file) so is every file.
+// The caller holds s.mu.
+func (s *Store) checkOwn(path string, id *gameID) error {
+	game, err := s.autosaveGameOf(path)
+	if err != nil {
 		return err
-	} else if g != game {
+	}
+	if id != nil && id.game != game {
 		return fmt.Errorf("%s is the autosave of another game", filepath.Base(path))
 	}
+	own, isOwn := s.own[path]
 	info, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && isOwn:
+		return nil // removed by another window: the game goes on in its file
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s is not a file this game was saved in", filepath.Base(path))
+	case err != nil:
 		return fmt.Errorf("cannot check the autosave: %w", err)
-	}
-	if !info.Mode().IsRegular() {
+	case !info.Mode().IsRegular():
 		return fmt.Errorf("%w (it is not a file)", ErrUnreadableAutosave)
-	}
-	if st, ok := s.known[path]; ok && st == stampOf(info) {
+	case isOwn && id != nil && own.stamp == stampOf(info) && own.id.same(*id):
 		return nil
 	}
 	l, err := readSave(path)
 	if err != nil {
 		return fmt.Errorf("%w (%v)", ErrUnreadableAutosave, errors.Unwrap(err))
 	}
-	if l.rec.Game != game {
+	held := idOf(l.rec)
+	switch {
+	case held.game != game:
 		return fmt.Errorf("%w (it is a game of %q)", ErrUnreadableAutosave, l.rec.Game)
+	case id == nil:
+		return fmt.Errorf("%w (it holds a game this window did not start or open)", ErrUnreadableAutosave)
+	case !held.same(*id):
+		return fmt.Errorf("%w (it now holds another game, started %s)", ErrUnreadableAutosave, l.rec.Created.Format("2006-01-02 15:04:05"))
 	}
-	s.vouch(path, info)
+	s.vouch(path, held, info)
 	return nil
 }
 
-// vouch remembers a file as this store last saw it whole and readable.
-// The caller holds s.mu.
-func (s *Store) vouch(path string, info fs.FileInfo) {
-	if s.known == nil {
-		s.known = map[string]fileStamp{}
+// vouch remembers a file as this store last saw it whole and readable,
+// holding the game id. The caller holds s.mu.
+func (s *Store) vouch(path string, id gameID, info fs.FileInfo) {
+	if s.own == nil {
+		s.own = map[string]ownFile{}
 	}
-	s.known[path] = stampOf(info)
-}
-
-// freeName picks an unused file name in dir: base.json, or base-2.json and
-// on. The search stops on any error other than "does not exist".
-func freeName(dir, base string) (string, error) {
-	for i := 1; i <= 10000; i++ {
-		file := base + ".json"
-		if i > 1 {
-			file = fmt.Sprintf("%s-%d.json", base, i)
-		}
-		p := filepath.Join(dir, file)
-		_, err := os.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return p, nil
-		}
-		if err != nil {
-			return "", fmt.Errorf("cannot find a free file name in %s: %w", dir, err)
-		}
-	}
-	return "", fmt.Errorf("too many files named %s in %s", base, dir)
+	s.own[path] = ownFile{id, stampOf(info)}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
 )
 
 var (
@@ -167,17 +168,20 @@ var brokenFiles = []struct {
 	file, data, reason string
 	ply                int
 }{
-	{"broken-json.json", `{"game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
+	{"broken-json.json", `{"seed": 1, "game": "classic", "moves": ["a1" "b2"]}`, "not a valid JSON file", -1},
 	{"truncated.json", `{"format": "tabula-save", "version": 1, "game": "classic", "moves": ["a1", "b`, "truncated", -1},
 	{"newer.json", `{"format": "tabula-save", "version": 99, "game": "classic", "moves": []}`, "newer Tabula", -1},
-	{"illegal.json", `{"game": "classic", "moves": ["a1", "b2", "a1"]}`, "illegal move at index 2", 2},
-	{"bad-token.json", `{"game": "classic", "moves": ["zz9"]}`, "illegal move at index 0", 0},
-	{"unknown-game.json", `{"game": "chess", "moves": []}`, "unknown game", -1},
+	{"illegal.json", `{"seed": 1, "game": "classic", "moves": ["a1", "b2", "a1"]}`, "illegal move at index 2", 2},
+	{"bad-token.json", `{"seed": 1, "game": "classic", "moves": ["zz9"]}`, "illegal move at index 0", 0},
+	{"unknown-game.json", `{"seed": 1, "game": "chess", "moves": []}`, "unknown game", -1},
 	{"no-game.json", `{"moves": []}`, "names no game", -1},
 	{"foreign.json", `{"format": "something-else", "game": "classic"}`, "not a Tabula save", -1},
 	{"empty.json", ``, "truncated", -1},
-	{"wrong-types.json", `{"game": "classic", "moves": "a1"}`, "not a Tabula save", -1},
+	{"wrong-types.json", `{"seed": 1, "game": "classic", "moves": "a1"}`, "not a Tabula save", -1},
 	{"binary.json", "\x00\xff\xfe garbage", "not a valid JSON file", -1},
+	{"no-seed.json", `{"game": "classic", "moves": ["b2"]}`, "missing its seed", -1},
+	{"no-moves.json", `{"game": "classic", "seed": 1}`, "missing its list of moves", -1},
+	{"too-deep.json", `{"game": "classic", "seed": 1, "moves": [], "x": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "nested too deeply to be a save", -1},
 }
 
 func TestBrokenSavesListedUntouched(t *testing.T) {
@@ -238,7 +242,7 @@ func TestLoadAcceptsMinimalAndBOMFiles(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)
 	path := filepath.Join(t.TempDir(), "min.json")
-	writeFile(t, path, []byte("\xef\xbb\xbf{\"game\":\"classic\",\"moves\":[\"b2\"],\"extra\":{\"future\":1}}"))
+	writeFile(t, path, []byte("\xef\xbb\xbf{\"seed\":1,\"game\":\"classic\",\"moves\":[\"b2\"],\"extra\":{\"future\":1}}"))
 	rec, err := s.Load(path)
 	if err != nil || len(rec.Moves) != 1 {
 		t.Fatalf("Load = %+v, %v", rec, err)
@@ -369,7 +373,7 @@ func TestDelete(t *testing.T) {
 // which is listed by its players too.
 func TestImportNamesAreReadable(t *testing.T) {
 	s := NewStore(home(t))
-	unnamed := []byte(`{"game": "classic", "seats": [{"name": "Ana", "controller": "human"}, {"name": "Ben", "controller": "human"}], "moves": ["b2"]}`)
+	unnamed := []byte(`{"seed": 1, "game": "classic", "seats": [{"name": "Ana", "controller": "human"}, {"name": "Ben", "controller": "human"}], "moves": ["b2"]}`)
 	for _, c := range []struct{ source, want string }{
 		{"Club night.json", "Club night"},
 		{"", "Ana vs Ben"},
@@ -419,7 +423,7 @@ func TestImportExport(t *testing.T) {
 	outDir := t.TempDir()
 
 	// Import copies a good file byte for byte, unknown fields and all.
-	named := []byte("{\"name\": \"Club final\", \"game\": \"classic\", \"moves\": [\"b2\"]}")
+	named := []byte("{\"name\": \"Club final\", \"seed\": 1, \"game\": \"classic\", \"moves\": [\"b2\"]}")
 	namedSrc := filepath.Join(outDir, "whatever.json")
 	writeFile(t, namedSrc, named)
 	path, err := s.Import(namedSrc)
@@ -432,7 +436,7 @@ func TestImportExport(t *testing.T) {
 	// A file without a name gets the source file's name as its display
 	// name; every other byte is kept.
 	src := filepath.Join(outDir, "From a Friend.json")
-	orig := []byte("{\"game\": \"classic\", \"moves\": [\"b2\", \"a1\"], \"comment\": \"keep me\"}\n")
+	orig := []byte("{\"seed\": 1, \"game\": \"classic\", \"moves\": [\"b2\", \"a1\"], \"comment\": \"keep me\"}\n")
 	writeFile(t, src, orig)
 	path, err = s.Import(src)
 	if err != nil {
@@ -544,7 +548,9 @@ func TestAutosave(t *testing.T) {
 	// A failed autosave keeps the previous one.
 	before := snap(t, path)
 	failDisk(t)
-	if _, err := s.WriteAutosave(path, classicRecord(xWins...)); !isDiskFull(err) {
+	full := classicRecord(xWins...)
+	full.Created = created
+	if _, err := s.WriteAutosave(path, full); !isDiskFull(err) {
 		t.Fatalf("WriteAutosave on a full disk: %v", err)
 	}
 	syncFile = func(f *os.File) error { return f.Sync() }
@@ -558,7 +564,7 @@ func TestAutosave(t *testing.T) {
 		t.Fatal("autosave survived Clear")
 	}
 	// A broken autosave is reported, kept by Clear, removed by Delete.
-	writeFile(t, path, []byte(`{"game": "classic", "moves": ["a1", "a1"]}`))
+	writeFile(t, path, []byte(`{"seed": 1, "game": "classic", "moves": ["a1", "a1"]}`))
 	broken := snap(t, path)
 	if _, err := s.LoadAutosave(path); err == nil || !strings.Contains(err.Error(), "illegal move at index 1") {
 		t.Fatalf("broken autosave: %v", err)
@@ -571,7 +577,7 @@ func TestAutosave(t *testing.T) {
 		t.Fatalf("DeleteAutosave: %v; still there: %v", err, s.HasAutosave("classic"))
 	}
 	// An autosave of another game under this id is refused.
-	writeFile(t, path, []byte(`{"game": "alcazar", "moves": []}`))
+	writeFile(t, path, []byte(`{"seed": 1, "game": "alcazar", "moves": []}`))
 	if _, err := s.LoadAutosave(path); err == nil {
 		t.Fatal("loaded another game's autosave")
 	}
@@ -594,7 +600,7 @@ func TestAutosaveOnlyInTheStateFolder(t *testing.T) {
 	}
 	before := snap(t, save)
 	other := filepath.Join(p.State, "notes.json")
-	writeFile(t, other, []byte(`{"game": "classic", "moves": []}`))
+	writeFile(t, other, []byte(`{"seed": 1, "game": "classic", "moves": []}`))
 	kept := snap(t, other)
 	for _, path := range []string{save, other, filepath.Join(p.Saves, "autosave-classic.json"), filepath.Join(p.State, "sub", "autosave-classic.json")} {
 		if _, err := s.LoadAutosave(path); err == nil {
@@ -673,8 +679,8 @@ func TestUnreadableAutosaveIsKept(t *testing.T) {
 }
 
 // TestAutosaveChangedBehindOurBack: a game's file that another program
-// changed is read before it is replaced: a readable game of the same id
-// is replaced, an unreadable one is kept.
+// changed is read before it is replaced: the same game (another window
+// went on with it) is replaced, an unreadable file is kept.
 func TestAutosaveChangedBehindOurBack(t *testing.T) {
 	p := home(t)
 	s := NewStore(p)
@@ -682,7 +688,7 @@ func TestAutosaveChangedBehindOurBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, path, []byte(`{"game": "classic", "moves": ["b2", "a1"], "note": "another window"}`))
+	writeFile(t, path, []byte(`{"game": "classic", "seed": 0, "created": "2026-11-21T10:00:00Z", "moves": ["a1", "b2"], "note": "another window"}`))
 	if _, err := s.WriteAutosave(path, classicRecord("a1", "b2")); err != nil {
 		t.Fatalf("a readable file of the same game: %v", err)
 	}
@@ -711,7 +717,7 @@ func TestAutosaveOnABadFolder(t *testing.T) {
 		t.Fatalf("WriteAutosave over a folder: %v", err)
 	}
 	other := filepath.Join(p.State, "autosave-classic-20261121-120000.json")
-	writeFile(t, other, []byte(`{"game": "alcazar", "moves": []}`))
+	writeFile(t, other, []byte(`{"seed": 1, "game": "alcazar", "moves": []}`))
 	kept := snap(t, other)
 	if _, err := s.WriteAutosave(other, classicRecord("a1")); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "alcazar") {
 		t.Fatalf("WriteAutosave over alcazar's game: %v", err)
@@ -805,11 +811,28 @@ func FuzzLoadSave(f *testing.F) {
 	good, _ := encodeSave(rec, "fuzz")
 	f.Add(good)
 	f.Add(good[:len(good)/2])
+	// A save of every game (from the vectors), so fuzzing reaches every
+	// game's rules, not only the first two.
+	seeded := map[string]bool{}
+	for _, rec := range gametest.SampleRecords(f) {
+		data, err := encodeSave(rec, rec.Game+" from the vectors")
+		if err != nil {
+			f.Fatal(err)
+		}
+		if l, _, err := loadBytes(data); err != nil || l.rec.Game != rec.Game {
+			f.Fatalf("the seed of %s does not load: %v", rec.Game, err)
+		}
+		seeded[rec.Game] = true
+		f.Add(data)
+	}
+	if len(seeded) != len(games.All()) {
+		f.Fatalf("seeds of %d games, want all %d", len(seeded), len(games.All()))
+	}
 	for _, b := range brokenFiles {
 		f.Add([]byte(b.data))
 	}
-	f.Add([]byte(`{"game":"classic","moves":[],"setup":{"board":["X..","...","..."],"toMove":1}}`))
-	f.Add([]byte(`{"game":"alcazar","rules":{"turnLimit":3},"moves":["1@c1"]}`))
+	f.Add([]byte(`{"seed":1,"game":"classic","moves":[],"setup":{"board":["X..","...","..."],"toMove":1}}`))
+	f.Add([]byte(`{"seed":1,"game":"alcazar","rules":{"turnLimit":3},"moves":["1@c1"]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, ply, err := loadBytes(data)
 		if err != nil {
@@ -837,4 +860,113 @@ func FuzzLoadSave(f *testing.F) {
 			t.Fatal("re-encoded save differs")
 		}
 	})
+}
+
+// Two windows (two stores) start games of the same game in the same
+// second, and save them under the same name in the same second: every
+// game gets a file of its own, holding that game.
+func TestTwoWindowsStartGamesTogether(t *testing.T) {
+	p := home(t)
+	created := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	for round := 0; round < 20; round++ {
+		stores := []*Store{NewStore(p), NewStore(p)}
+		autosaves, saves := make([]string, 2), make([]string, 2)
+		errs := make([]error, 4)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i, s := range stores {
+			fixedClock(s, created)
+			rec := classicRecord("b2")
+			rec.Created, rec.Seed = created, int64(round*2+i+1)
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				<-start
+				autosaves[i], errs[i] = s.WriteAutosave("", rec)
+			}()
+			go func() {
+				defer wg.Done()
+				<-start
+				saves[i], errs[2+i] = s.Save(rec, "same name")
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		for _, paths := range [][]string{autosaves, saves} {
+			if paths[0] == paths[1] {
+				t.Fatalf("round %d: two games started together share %s", round, filepath.Base(paths[0]))
+			}
+			for i, path := range paths {
+				rec, err := stores[i].Load(path)
+				if err != nil || rec.Seed != int64(round*2+i+1) {
+					t.Fatalf("round %d: %s holds %+v, %v: not its own game", round, filepath.Base(path), rec, err)
+				}
+			}
+		}
+	}
+	for _, dir := range []string{p.State, p.Saves} {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) != 40 {
+			t.Fatalf("%s holds %d files after 20 rounds of two games, want 40", dir, len(ents))
+		}
+	}
+}
+
+// A game writes and clears only its own autosave file: one that now holds
+// another game of the same id (another seed or start) is kept as it is,
+// and the game goes on in a file of its own; one that holds the same game
+// (another window went on with it) is this game's.
+func TestAutosaveOnlyReplacesItsOwnGame(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	mine := classicRecord("a1")
+	mine.Seed = 7
+	path, err := s.WriteAutosave("", mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another window resumes the same game and plays on: still this game.
+	other := NewStore(p)
+	same, err := other.LoadAutosave(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same.Moves = append(same.Moves, "b2")
+	if _, err := other.WriteAutosave(path, same); err != nil {
+		t.Fatal(err)
+	}
+	mine.Moves = []string{"a1", "b2", "c3"}
+	if _, err := s.WriteAutosave(path, mine); err != nil {
+		t.Fatalf("the same game written by another window: %v", err)
+	}
+	// Another game of the same id lands in the file: it is not ours.
+	for _, stranger := range []*games.Record{
+		{Game: "classic", Seed: 8, Moves: []string{"b2"}, Created: mine.Created},
+		{Game: "classic", Seed: 7, Moves: []string{"b2"}, Created: mine.Created.Add(time.Second)},
+	} {
+		data, err := games.EncodeRecord(stranger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, path, data)
+		kept := snap(t, path)
+		if _, err := s.WriteAutosave(path, mine); !errors.Is(err, ErrUnreadableAutosave) || !strings.Contains(err.Error(), "another game") {
+			t.Fatalf("written over another game: %v", err)
+		}
+		if err := s.ClearAutosave(path); !errors.Is(err, ErrUnreadableAutosave) {
+			t.Fatalf("cleared another game: %v", err)
+		}
+		kept.untouched(t)
+	}
+	// A store never writes a file it did not claim or load, even a missing one.
+	stray := filepath.Join(p.State, "autosave-classic-20261121-100000-9.json")
+	if _, err := NewStore(p).WriteAutosave(stray, mine); err == nil {
+		t.Fatal("a file no game of this store claimed was written")
+	}
+	if _, err := os.Stat(stray); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a stray file was made")
+	}
 }

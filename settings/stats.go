@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"strings"
 	"sync"
 	"time"
 )
@@ -121,6 +122,10 @@ func decodeStats(raw []byte, out *statsFile) error {
 	var f statsFile
 	if err := json.Unmarshal(raw, &f); err != nil {
 		var se *json.SyntaxError
+		if errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth") {
+			// encoding/json stops at 10,000 levels: not a file broken at one byte.
+			return errors.New("the file is nested too deeply to be a statistics file")
+		}
 		if errors.As(err, &se) {
 			return fmt.Errorf("not valid JSON (broken at byte %d)", se.Offset)
 		}

@@ -1,15 +1,10 @@
 package settings
 
 import (
-	"bufio"
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -82,6 +77,7 @@ func TestStatsCorruptFile(t *testing.T) {
 		{"newer", `{"version": 2, "games": {}}`, "newer Tabula"},
 		{"wrong shape", `{"version": 1, "games": {"classic": {"hard": {"wins": "many"}}}}`, "not a statistics file"},
 		{"negative", `{"version": 1, "games": {"classic": {"hard": {"wins": -1}}}}`, "negative"},
+		{"too deep", `{"version": 1, "games": {}, "x": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "nested too deeply to be a statistics file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := home(t)
@@ -182,49 +178,7 @@ func TestStatsTwoProcesses(t *testing.T) {
 		return
 	}
 	p := home(t) // the helpers inherit TABULA_HOME
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	type helper struct {
-		cmd    *exec.Cmd
-		start  io.WriteCloser
-		ready  *bufio.Scanner
-		stderr *bytes.Buffer
-	}
-	var helpers []helper
-	for _, result := range []string{"win", "loss"} {
-		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStatsTwoProcesses$", "-test.count=1")
-		cmd.Env = append(os.Environ(), statsHelperEnv+"="+result)
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		stderr := &bytes.Buffer{}
-		cmd.Stderr = stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		helpers = append(helpers, helper{cmd, in, bufio.NewScanner(stdout), stderr})
-	}
-	for _, h := range helpers {
-		for h.ready.Scan() && h.ready.Text() != "ready" {
-		}
-	}
-	for _, h := range helpers {
-		h.start.Close() // both have loaded stats.json: go
-	}
-	for _, h := range helpers {
-		var stdout strings.Builder
-		for h.ready.Scan() {
-			stdout.WriteString(h.ready.Text() + "\n")
-		}
-		if err := h.cmd.Wait(); err != nil {
-			t.Fatalf("helper window: %v\n%s%s", err, &stdout, h.stderr)
-		}
-	}
+	otherWindows(t, "TestStatsTwoProcesses", statsHelperEnv, []string{"win", "loss"})
 	s, err := LoadStats(p)
 	if err != nil {
 		t.Fatal(err)
@@ -246,8 +200,7 @@ func countAsAnotherWindow(t *testing.T, result string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Println("ready")
-	io.ReadAll(os.Stdin) // wait for the other window
+	readyThenWait()
 	for i := 0; i < resultsPerWindow; i++ {
 		if err := s.Record("classic", "hard", r); err != nil {
 			t.Fatal(err)

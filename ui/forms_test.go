@@ -357,7 +357,7 @@ func showsAnyText(o fyne.CanvasObject, text string) bool {
 func TestImportIsNamedAfterThePickedFile(t *testing.T) {
 	u := newTestApp(t)
 	src := filepath.Join(t.TempDir(), "Club night.json")
-	if err := os.WriteFile(src, []byte(`{"game": "classic", "moves": ["b2"]}`), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(`{"seed": 1, "game": "classic", "moves": ["b2"]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, err := storage.Reader(storage.NewFileURI(src))

@@ -431,3 +431,26 @@ func NewState(t testing.TB, g games.Game, rules map[string]any, setup string) ga
 	}
 	return st
 }
+
+// SampleRecords gives a save record of every registered game (import
+// games/all first), in picker order: of each game's vectors, the one with
+// the most moves that replays without an error. Fuzz targets of save
+// files start from them, so that every game's rules are reached.
+func SampleRecords(tb testing.TB) []*games.Record {
+	tb.Helper()
+	var out []*games.Record
+	for _, g := range games.All() {
+		var best *games.Record
+		for _, v := range LoadVectors(tb, g.ID()).Vectors {
+			rec := &games.Record{Game: g.ID(), Rules: v.Rules, Seed: v.Seed, Setup: v.Setup, Moves: v.Moves}
+			if _, err := rec.Final(); err == nil && (best == nil || len(rec.Moves) > len(best.Moves)) {
+				best = rec
+			}
+		}
+		if best == nil || len(best.Moves) == 0 {
+			tb.Fatalf("no vector of %s replays a move", g.ID())
+		}
+		out = append(out, best)
+	}
+	return out
+}
