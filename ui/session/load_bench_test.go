@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"runtime"
 	"testing"
 
@@ -84,4 +85,32 @@ func held(b *testing.B, rec *games.Record) uint64 {
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(s)
 	return after.HeapAlloc - before.HeapAlloc
+}
+
+// BenchmarkFromRecordArenaMaxSize loads the longest legal arena game a
+// save of the largest size read holds (games.MaxRecordSize, written
+// compact): one turn of `face N` and `face S` in turn, about 1.86 million
+// tokens, legal under any draw rule that counts turns. held-MB is what the
+// loaded session holds.
+func BenchmarkFromRecordArenaMaxSize(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"game":"arena","moves":[`)
+	for i := 0; buf.Len()+len(`"face N",`)+2 <= games.MaxRecordSize; i++ {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString([]string{`"face N"`, `"face S"`}[i%2])
+	}
+	buf.WriteString(`]}`)
+	rec, err := games.DecodeRecord(buf.Bytes())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var h uint64
+	for i := 0; i < b.N; i++ {
+		h = held(b, rec)
+	}
+	b.ReportMetric(float64(len(rec.Moves)), "tokens")
+	b.ReportMetric(float64(h)/1e6, "held-MB")
 }
