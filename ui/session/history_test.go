@@ -57,7 +57,7 @@ func load(t *testing.T, rec *games.Record) *Session {
 // game quadratic (an arena game of 30,000 tokens froze the window 15 s).
 func TestLoadingLooksAtEachTurnOnce(t *testing.T) {
 	for _, n := range []int{100, 3000} {
-		s := load(t, endsRecord(n))
+		s := load(t, facesRecord(n))
 		if s.work.swapChecks != n || s.work.played != n {
 			t.Errorf("loading %d tokens looked through %d turns' events and played %d tokens; want %d each",
 				n, s.work.swapChecks, s.work.played, n)
@@ -70,7 +70,7 @@ func TestLoadingLooksAtEachTurnOnce(t *testing.T) {
 // and a save can hold almost two million arena tokens).
 func TestLongGameKeepsFewPositions(t *testing.T) {
 	n := 10_000
-	s := load(t, endsRecord(n))
+	s := load(t, facesRecord(n))
 	kept := 0
 	for _, st := range s.states {
 		if st != nil {
@@ -89,7 +89,7 @@ func TestLongGameKeepsFewPositions(t *testing.T) {
 // walking the whole list computes each block at most once more.
 func TestWalkingTheMoveListPlaysEachTokenOnceMore(t *testing.T) {
 	n := 2000
-	s := load(t, endsRecord(n))
+	s := load(t, facesRecord(n))
 	s.work.played = 0
 	for i := 0; i < n; i++ {
 		s.State(i)

@@ -9,6 +9,17 @@ import (
 	"github.com/tabulagames/tabula/games/gametest"
 )
 
+// facesRecord is a legal arena game of n tokens that stays legal under
+// any draw rule that counts turns: one turn of `face N` and `face S` in
+// turn.
+func facesRecord(n int) *games.Record {
+	moves := make([]string, n)
+	for i := range moves {
+		moves[i] = []string{"face N", "face S"}[i%2]
+	}
+	return &games.Record{Game: "arena", Rules: map[string]any{}, Moves: moves}
+}
+
 // endsRecord is an arena game of n `end` tokens: every turn ended at once.
 func endsRecord(n int) *games.Record {
 	moves := make([]string, n)
