@@ -12,9 +12,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
@@ -47,8 +50,16 @@ type App struct {
 
 	dialogs []dialog.Dialog // the open dialogs, the top one last (Escape closes it)
 
-	game   *gameScreen // nil while the picker is shown
+	game   *gameScreen // nil while the picker, or a game opening, is shown
 	picker *picker
+	// screen counts the screens shown (the picker, a game, a game being
+	// opened): a game that finishes loading after the player went
+	// elsewhere belongs to an older screen and is dropped.
+	screen  int
+	opening bool // a game is being opened (showOpening)
+	// fromRecord replays a save into a session; nil is
+	// session.FromRecord (tests hold it back).
+	fromRecord func(*games.Record, session.Options) (*session.Session, error)
 	// tally is this run's scoreboard per game: wins per seat and draws.
 	tally map[string]*sessionTally
 }
@@ -170,6 +181,8 @@ func (u *App) ShowPicker() {
 		u.game.leave()
 		u.game = nil
 	}
+	u.screen++
+	u.opening = false
 	u.picker = newPicker(u)
 	u.win.SetTitle("Tabula")
 	u.win.SetContent(u.picker.content)
@@ -190,15 +203,6 @@ func playable() []games.Game {
 // player's pacing.
 func (u *App) newSession(g games.Game, rules games.Rules, seats []games.SeatInfo, setup json.RawMessage) (*session.Session, error) {
 	s, err := session.New(g, rules, newSeed(), seats, setup, u.sessionOptions())
-	if err == nil {
-		u.pace(s)
-	}
-	return s, err
-}
-
-// sessionFrom replays a saved game into a session, paced like a new one.
-func (u *App) sessionFrom(rec *games.Record) (*session.Session, error) {
-	s, err := session.FromRecord(rec, u.sessionOptions())
 	if err == nil {
 		u.pace(s)
 	}
@@ -235,6 +239,8 @@ func (u *App) openSession(s *session.Session) {
 	if u.game != nil {
 		u.game.leave()
 	}
+	u.screen++
+	u.opening = false
 	u.picker = nil
 	u.game = newGameScreen(u, s)
 	u.win.SetTitle("Tabula - " + s.Game.Name())
@@ -278,45 +284,115 @@ func (u *App) Resume(id string) {
 		u.showError(fmt.Errorf("The games in progress cannot be listed: %w", err))
 		return
 	}
-	if len(paths) == 1 {
-		if rec, err := u.store.LoadAutosave(paths[0]); err == nil {
-			u.openAutosave(paths[0], rec)
+	if len(paths) != 1 {
+		u.ResumeDialog(id)
+		return
+	}
+	name := id
+	if g, ok := games.Lookup(id); ok {
+		name = g.Name()
+	}
+	u.resumeAutosave(paths[0], name, func(err error, unread bool) {
+		u.ShowPicker()
+		if unread { // the chooser says why
+			u.ResumeDialog(id)
 			return
 		}
-	}
-	u.ResumeDialog(id)
-}
-
-// openAutosave opens a game in progress; it goes on autosaving to the
-// file it came from.
-func (u *App) openAutosave(path string, rec *games.Record) {
-	s, err := u.sessionFrom(rec)
-	if err != nil {
 		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
-		return
-	}
-	s.Autosave = path
-	u.openSession(s)
+	})
 }
 
-// OpenRecord opens a saved game from the saves folder.
-func (u *App) OpenRecord(path string) {
-	rec, err := u.store.Load(path)
-	if err != nil {
+// resumeAutosave opens a game in progress, named name while it opens; it
+// goes on autosaving to the file it came from.
+func (u *App) resumeAutosave(path, name string, failed func(err error, unread bool)) {
+	store := u.store
+	read := func() (*games.Record, error) { return store.LoadAutosave(path) }
+	u.loadGame(name, read, func(s *session.Session) {
+		s.Autosave = path
+		u.openSession(s)
+	}, failed)
+}
+
+// OpenRecord opens a saved game from the saves folder, named name while
+// it opens.
+func (u *App) OpenRecord(path, name string) {
+	store := u.store
+	read := func() (*games.Record, error) {
+		rec, err := store.Load(path)
+		if err == nil && boardMakers[rec.Game] == nil {
+			err = fmt.Errorf("%s games cannot be played in this version yet", rec.Game)
+		}
+		return rec, err
+	}
+	u.loadGame(name, read, func(s *session.Session) {
+		s.Path = path
+		u.openSession(s)
+	}, func(err error, _ bool) {
+		u.ShowPicker()
 		u.showError(err)
-		return
+	})
+}
+
+// loadGame opens a saved game without freezing the window: a long game
+// takes a while to read and replay (an arena save can hold almost two
+// million tokens). It shows a screen that says which game is opening,
+// reads and replays the file in a goroutine, and hands the result back
+// on the UI goroutine through the app's posting function: opened gets
+// the session, paced; failed the error, and whether the file itself could
+// not be read (rather than the game set up). Both are dropped when the
+// player went elsewhere meanwhile (Back, another game), like a bot's
+// stale answer: only the last screen shown opens a game.
+func (u *App) loadGame(name string, read func() (*games.Record, error), opened func(*session.Session), failed func(err error, unread bool)) {
+	screen := u.showOpening(name)
+	post, o := u.post, u.sessionOptions()
+	fromRecord := u.fromRecord
+	if fromRecord == nil {
+		fromRecord = session.FromRecord
 	}
-	if boardMakers[rec.Game] == nil {
-		u.showError(fmt.Errorf("%s games cannot be played in this version yet", rec.Game))
-		return
+	go func() {
+		rec, err := read()
+		unread := err != nil
+		var s *session.Session
+		if err == nil {
+			s, err = fromRecord(rec, o)
+		}
+		post(func() {
+			if u.screen != screen {
+				return // the player went elsewhere: this load is stale
+			}
+			if err != nil {
+				failed(err, unread)
+				return
+			}
+			u.pace(s)
+			opened(s)
+		})
+	}()
+}
+
+// showOpening leaves the screen shown for one saying that a game is
+// opening, with a way back to the picker, and returns its number.
+func (u *App) showOpening(name string) int {
+	if u.game != nil {
+		u.game.leave()
+		u.game = nil
 	}
-	s, err := u.sessionFrom(rec)
-	if err != nil {
-		u.showError(err)
-		return
-	}
-	s.Path = path
-	u.openSession(s)
+	u.picker = nil
+	u.screen++
+	busy := widget.NewActivity()
+	busy.Start()
+	head := widget.NewLabelWithStyle("Opening the game...", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	which := widget.NewLabelWithStyle(name, fyne.TextAlignCenter, fyne.TextStyle{})
+	which.Wrapping = fyne.TextWrapWord
+	note := widget.NewLabelWithStyle("A long game takes a moment to replay.", fyne.TextAlignCenter, fyne.TextStyle{})
+	note.Importance = widget.LowImportance
+	note.Wrapping = fyne.TextWrapWord
+	back := widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), u.ShowPicker)
+	u.win.SetTitle("Tabula - " + name)
+	u.win.SetContent(container.NewPadded(container.NewVBox(layout.NewSpacer(), busy, head, which, note,
+		container.NewCenter(back), layout.NewSpacer())))
+	u.opening = true
+	return u.screen
 }
 
 func newSeed() int64 { return time.Now().UnixNano() & (1<<53 - 1) }

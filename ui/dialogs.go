@@ -652,10 +652,7 @@ func newAsyncList(u *App) *asyncList { return &asyncList{u: u, box: container.Ne
 // load shows the waiting line, runs read in a goroutine and shows the rows
 // made from its answer.
 func (l *asyncList) load(waiting string, read func() ([]settings.Entry, error), rows func([]settings.Entry, error) []fyne.CanvasObject) {
-	l.reads++
-	n := l.reads
-	l.box.Objects = []fyne.CanvasObject{widget.NewLabel(waiting)}
-	l.box.Refresh()
+	n := l.wait(waiting)
 	post := l.u.post // read here: the goroutine must not touch the app
 	go func() {
 		entries, err := read()
@@ -670,6 +667,16 @@ func (l *asyncList) load(waiting string, read func() ([]settings.Entry, error), 
 }
 
 func (l *asyncList) close() { l.closed = true }
+
+// wait shows a line saying what the list waits for, in place of the rows,
+// and drops the answer of any read before; it returns the new read's
+// number.
+func (l *asyncList) wait(waiting string) int {
+	l.reads++
+	l.box.Objects = []fyne.CanvasObject{widget.NewLabel(waiting)}
+	l.box.Refresh()
+	return l.reads
+}
 
 // OpenDialog lists the saved games: open, delete, export, import. A file
 // that cannot be read is listed with the reason, and never changed.
@@ -692,7 +699,9 @@ func (u *App) OpenDialog() {
 			return rows
 		})
 	}
-	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() { u.importSave(fill) })
+	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() {
+		u.importSave(fill, func(name string) { list.wait("Importing " + name + "...") })
+	})
 	folder := widget.NewLabel("Saved in " + u.store.Dir())
 	folder.Importance = widget.LowImportance
 	folder.Wrapping = fyne.TextWrapBreak
@@ -709,7 +718,7 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 	if e.Err != nil {
 		detail = "Unreadable: " + errString(e.Err) + " (the file is kept as it is)"
 	}
-	open := rowAction{label: "Open", icon: theme.FolderOpenIcon(), run: func() { close(); u.OpenRecord(e.Path) },
+	open := rowAction{label: "Open", icon: theme.FolderOpenIcon(), run: func() { close(); u.OpenRecord(e.Path, title) },
 		disabled: e.Err != nil || boardMakers[e.Game] == nil}
 	export := rowAction{label: "Export", icon: theme.UploadIcon(), run: func() { u.exportSave(e.Path, title) }}
 	del := rowAction{label: "Delete", icon: theme.DeleteIcon(), run: func() {
@@ -770,7 +779,7 @@ func (u *App) ResumeDialog(id string) {
 			}
 			rows := make([]fyne.CanvasObject, len(entries))
 			for i, e := range entries {
-				rows[i] = u.inProgressRow(e, func() { dlg.Hide(); u.resumeFile(e.Path) }, fill)
+				rows[i] = u.inProgressRow(e, func() { dlg.Hide(); u.resumeFile(e, g.Name()) }, fill)
 			}
 			return rows
 		})
@@ -822,14 +831,17 @@ func movesPlayed(n int) string {
 	return fmt.Sprintf("%d moves played", n)
 }
 
-// resumeFile opens the game in progress of an autosave file.
-func (u *App) resumeFile(path string) {
-	rec, err := u.store.LoadAutosave(path)
-	if err != nil {
-		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
-		return
+// resumeFile opens the game in progress of a chooser's row, a game of
+// the game named game.
+func (u *App) resumeFile(e settings.Entry, game string) {
+	name := game
+	if len(e.Seats) > 0 {
+		name += ": " + seatsText(e.Seats)
 	}
-	u.openAutosave(path, rec)
+	u.resumeAutosave(e.Path, name, func(err error, _ bool) {
+		u.ShowPicker()
+		u.showError(fmt.Errorf("The game in progress cannot be resumed: %w", err))
+	})
 }
 
 // exportSave writes a copy of a saved game where the player chooses, and
@@ -878,14 +890,15 @@ func placeOf(uri fyne.URI) string {
 }
 
 // importSave asks for a save file (JSON only) and copies it into the saves
-// folder.
-func (u *App) importSave(refill func()) {
+// folder; importing says which file is being imported.
+func (u *App) importSave(refill func(), importing func(name string)) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.showError(err)
 			return
 		}
 		if r != nil {
+			importing(r.URI().Name())
 			u.importFrom(r, refill)
 		}
 	}, u.win)
@@ -894,19 +907,26 @@ func (u *App) importSave(refill func()) {
 }
 
 // importFrom copies the save r reads into the saves folder, named after
-// the file it came from when it has no name of its own.
+// the file it came from when it has no name of its own. The file is read
+// and replayed (to refuse a broken one) off the UI goroutine, as a long
+// game takes a while; refill runs when it is in, or refused.
 func (u *App) importFrom(r fyne.URIReadCloser, refill func()) {
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, games.MaxRecordSize+1))
-	if err != nil {
-		u.showError(err)
-		return
-	}
-	if _, err := u.store.ImportData(data, r.URI().Name()); err != nil {
-		u.showError(fmt.Errorf("%s was not imported: %s", r.URI().Name(), errString(err)))
-		return
-	}
-	refill()
+	store, post, source := u.store, u.post, r.URI().Name()
+	go func() {
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, games.MaxRecordSize+1))
+		if err == nil {
+			if _, ierr := store.ImportData(data, source); ierr != nil {
+				err = fmt.Errorf("%s was not imported: %s", source, errString(ierr))
+			}
+		}
+		post(func() {
+			if err != nil {
+				u.showError(err)
+			}
+			refill() // the list again, in place of the waiting line
+		})
+	}()
 }
 
 // ---- settings ----

@@ -26,11 +26,16 @@ func (u *App) show(d dialog.Dialog, onClosed func()) {
 }
 
 // escape is what Escape does, wherever the focus is: close the dialog on
-// top; else let the board cancel what it holds (a selection, a cursor);
-// else leave a past position for the game; else go back to the picker.
+// top; else stop opening a game; else let the board cancel what it holds
+// (a selection, a cursor); else leave a past position for the game; else
+// go back to the picker.
 func (u *App) escape() {
 	if n := len(u.dialogs); n > 0 {
 		u.dialogs[n-1].Hide()
+		return
+	}
+	if u.opening {
+		u.ShowPicker()
 		return
 	}
 	if u.game == nil || u.game.board.Key(fyne.KeyEscape) {

@@ -161,6 +161,16 @@ func tapResume(t *testing.T, u *App, id string) {
 	test.Tap(b)
 }
 
+// resumeOnLoop presses Resume on the game's card and waits, running what
+// goroutines hand back, until the game in progress is open.
+func resumeOnLoop(t *testing.T, u *App, id string) uiLoop {
+	t.Helper()
+	loop := appLoop(u)
+	tapResume(t, u, id)
+	loop.until(t, "the game in progress to open", func() bool { return u.game != nil })
+	return loop
+}
+
 // TestUnreadableAutosaveSurvivesANewGame: a game in progress that this
 // version cannot read (saved by a newer Tabula) stays byte for byte while
 // a new game of the same game is played and autosaved beside it.
@@ -226,8 +236,8 @@ func TestTwoGamesInProgressAreBothKept(t *testing.T) {
 func TestResumeWithOneGameOpensIt(t *testing.T) {
 	u := newTestApp(t)
 	path := putAutosave(t, u, "autosave-classic.json", twoPeople, time.Now(), "b2")
-	tapResume(t, u, "classic")
-	if u.game == nil || strings.Join(u.game.session.Tokens(), " ") != "b2" {
+	resumeOnLoop(t, u, "classic")
+	if strings.Join(u.game.session.Tokens(), " ") != "b2" {
 		t.Fatal("Resume did not open the game in progress")
 	}
 	if topDialog(u) != nil {
@@ -270,7 +280,8 @@ func TestResumeWithSeveralOpensTheChooser(t *testing.T) {
 		t.Fatalf("%d Resume buttons", len(resume))
 	}
 	test.Tap(resume[1]) // the older game: Ana vs Ben
-	if u.game == nil || u.game.session.Autosave != older || strings.Join(u.game.session.Tokens(), " ") != "b2" {
+	loop.until(t, "the chosen game to open", func() bool { return u.game != nil })
+	if u.game.session.Autosave != older || strings.Join(u.game.session.Tokens(), " ") != "b2" {
 		t.Fatal("the chosen game was not opened")
 	}
 }
@@ -365,10 +376,7 @@ func TestAsyncListShowsTheLatestRead(t *testing.T) {
 func TestResumedGameWhoseFileWasReplaced(t *testing.T) {
 	u := newTestApp(t)
 	path := putAutosave(t, u, "autosave-classic.json", twoPeople, time.Now(), "b2")
-	tapResume(t, u, "classic")
-	if u.game == nil {
-		t.Fatal("Resume did not open the game")
-	}
+	resumeOnLoop(t, u, "classic")
 	kept := keep(t, putFile(t, u, "autosave-classic.json", []byte(newerAutosave)))
 	if err := u.game.Submit("a1"); err != nil {
 		t.Fatal(err)

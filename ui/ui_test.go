@@ -253,11 +253,14 @@ func TestAutosaveResumeAndSave(t *testing.T) {
 	if !u.picker.cards["classic"].resume.Visible() {
 		t.Fatal("Resume not offered for the autosaved game")
 	}
+	loop = appLoop(u)
 	u.Resume("classic")
+	loop.until(t, "the game to open", func() bool { return u.game != nil })
 	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
 		t.Fatalf("resumed %q, want %q", got, want)
 	}
-	u.OpenRecord(entries[0].Path)
+	u.OpenRecord(entries[0].Path, "Lunch game")
+	loop.until(t, "the saved game to open", func() bool { return u.game != nil })
 	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
 		t.Fatalf("opened %q, want %q", got, want)
 	}

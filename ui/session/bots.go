@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/rng"
 )
 
 // stopBots cancels thinking bots, a hint being computed and the secret
@@ -107,11 +108,11 @@ func (s *Session) Start() {
 	// session, which only the UI goroutine may read or change.
 	gen, clone, since, delay := s.gen, st.Clone(), s.lastMove, s.delay()
 	progress := ai.ProgressOf(st, s.Seed, len(s.tokens))
-	history := append([]games.State{}, s.states...) // never changed once played
+	kept, tokens := s.streamHistory()
 	go func() {
 		// The game's own stream, where the bots' earlier decisions left it
 		// (knights 4.2); the bots that draw from it do so in seat order.
-		stream, err := ai.StreamAt(s.Game.ID(), history, s.startSeats, s.Seed)
+		stream, err := streamAt(s.Game.ID(), kept, tokens, s.startSeats, s.Seed)
 		if err != nil {
 			s.post(func() {
 				if s.gen == gen {
@@ -155,6 +156,30 @@ func (s *Session) Start() {
 		})
 	}()
 	s.changed()
+}
+
+// streamHistory is what a bot's goroutine needs to follow the game's own
+// stream: copies of the positions kept and of the tokens, for a game that
+// has a stream (knights); nothing for the others. Only the UI goroutine
+// reads the session, so the copies are made here.
+func (s *Session) streamHistory() (kept []games.State, tokens []string) {
+	if _, ok := s.states[0].(games.Streamer); !ok {
+		return nil, nil
+	}
+	return append([]games.State{}, s.states...), append([]string{}, s.tokens...)
+}
+
+// streamAt is where the game's own stream stands (ai.StreamAt) after the
+// tokens, from the copies streamHistory made; nil for a game without one.
+func streamAt(game string, kept []games.State, tokens []string, seats []games.SeatInfo, seed int64) (*rng.Stream, error) {
+	if kept == nil {
+		return nil, nil
+	}
+	history, err := allStates(kept, tokens)
+	if err != nil {
+		return nil, err
+	}
+	return ai.StreamAt(game, history, seats, seed)
 }
 
 // botsAnswered plays what the bots decided: a move, the first token of a
@@ -258,11 +283,11 @@ func (s *Session) AskHint(done func(*Hint)) {
 	s.hintCancel = cancel
 	gen, clone := s.gen, s.Live().Clone()
 	progress := ai.ProgressOf(clone, s.Seed, len(s.tokens))
-	history := append([]games.State{}, s.states...)
+	kept, tokens := s.streamHistory()
 	go func() {
 		// A hint works on a copy of the game's stream: it never moves it.
 		var a ai.Answer
-		stream, err := ai.StreamAt(s.Game.ID(), history, s.startSeats, s.Seed)
+		stream, err := streamAt(s.Game.ID(), kept, tokens, s.startSeats, s.Seed)
 		if err == nil {
 			progress.Stream = stream
 			a, err = ai.Ask(ctx, bot, clone, seat, progress)

@@ -1,12 +1,15 @@
-// Package session is a game in progress, without Fyne: the list of states
-// and a position pointer, undo and redo by turn, the bots thinking in
-// goroutines, secret simultaneous picks, bot plans played token by token,
-// and hooks for autosave and statistics. It is shaped after the mid-end of
-// Simon Tatham's puzzles: the screen draws what the session holds and
-// sends it what a person does.
+// Package session is a game in progress, without Fyne: the tokens played
+// and the positions between them (kept sparsely in a long game,
+// history.go) with a position pointer, undo and redo by turn, the bots
+// thinking in goroutines, secret simultaneous picks, bot plans played
+// token by token, and hooks for autosave and statistics. It is shaped
+// after the mid-end of Simon Tatham's puzzles: the screen draws what the
+// session holds and sends it what a person does.
 //
-// Every method is called on one goroutine (the UI's). Bots think in their
-// own goroutines on their seat's view; their answers come back through the
+// Every method is called on one goroutine (the UI's), except that New and
+// FromRecord may run on another (the app loads a long game off the UI
+// goroutine) before the session is handed to it. Bots think in their own
+// goroutines on their seat's view; their answers come back through the
 // posting function given at creation (fyne.Do in the app, a queue in
 // tests), tagged with the generation they were computed for, and are
 // dropped if the game moved on meanwhile.
@@ -17,6 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/tabulagames/tabula/ai"
@@ -48,12 +52,17 @@ type Session struct {
 	Path     string // the save file this game was last saved to or opened from
 	Autosave string // this game's own autosave file, once it has one
 
-	states []games.State   // states[0] is the start; one more per token
-	tokens []string        // the turn tokens, in notation
-	turns  [][]games.Move  // the same turns as moves (for marking and animating)
-	events [][]games.Event // what each turn did, for games that report it
-	redo   [][]string      // groups of tokens taken back by Undo
-	view   int             // the state on the board; len(states)-1 when live
+	// states[i] is the position after i tokens, where it is kept (the
+	// start, every keepEvery-th, and those of the open block); nil where
+	// it is computed again when asked for (history.go).
+	states []games.State
+	tokens []string   // the turn tokens, in notation
+	open   block      // the block of the last tokens: positions, moves, events
+	past   []*block   // blocks computed again lately, the last used first
+	swaps  []int      // the tokens whose turn was a pie-rule swap, ascending
+	work   work       // what was computed, for the tests that keep it linear
+	redo   [][]string // groups of tokens taken back by Undo
+	view   int        // the state on the board; len(states)-1 when live
 
 	// Pacing. A bot's answer comes at least BotDelay after the move before
 	// it when a person plays, AutoDelay when only bots play, so people can
@@ -146,7 +155,7 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 		o.NewBot = ai.New
 	}
 	s := &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: o.Clock.Now().UTC(),
-		states: []games.State{st}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
+		states: []games.State{st}, open: block{states: []games.State{st}}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
 		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1}
 	for i := range seats {
 		if !seats[i].Human() {
@@ -208,7 +217,7 @@ func (s *Session) Record() *games.Record {
 func (s *Session) Live() games.State { return s.states[len(s.states)-1] }
 
 // Viewed is the state on the board (the live one, or a past one).
-func (s *Session) Viewed() games.State { return s.states[s.view] }
+func (s *Session) Viewed() games.State { return s.State(s.view) }
 
 // ViewIndex is the token shown; Plies the number of tokens played.
 func (s *Session) ViewIndex() int { return s.view }
@@ -226,7 +235,8 @@ func (s *Session) LastTurn() (prev games.State, turn []games.Move, events []game
 	if s.view == 0 {
 		return nil, nil, nil
 	}
-	return s.states[s.view-1], s.turns[s.view-1], s.events[s.view-1]
+	turn, events = s.turnAt(s.view - 1)
+	return s.State(s.view - 1), turn, events
 }
 
 // SetView shows a past position (or the live one with Plies()).
@@ -513,41 +523,30 @@ func (s *Session) resolvePicks(byBot bool) bool {
 
 // apply plays one token on the live state and appends it to the history.
 func (s *Session) apply(token string) error {
-	next := s.Live().Clone()
-	moves, err := games.ParseTurn(next, token)
+	next, moves, ev, err := s.play(s.Live(), token)
 	if err != nil {
 		return err
 	}
-	if err := next.Play(moves...); err != nil {
-		return err
-	}
-	var ev []games.Event
-	if e, ok := next.(games.Evented); ok {
-		ev = e.LastEvents()
-	}
-	s.states = append(s.states, next)
-	s.tokens = append(s.tokens, token)
-	s.turns = append(s.turns, moves)
-	s.events = append(s.events, ev)
+	s.push(token, next, moves, ev)
 	s.view = len(s.states) - 1
 	s.lastMove = s.clock.Now()
 	s.updateSeats()
 	return nil
 }
 
-// updateSeats derives who sits where from the history: every pie-rule swap
-// played so far exchanges seats 0 and 1, so undo and redo stay right.
-func (s *Session) updateSeats() { s.Seats = s.SeatsAt(len(s.events)) }
+// updateSeats sets who sits where now: every pie-rule swap played so far
+// exchanges seats 0 and 1, so undo and redo stay right.
+func (s *Session) updateSeats() { s.Seats = s.SeatsAt(len(s.tokens)) }
 
 // SeatsAt is who sat where after the first n tokens: the start seats,
 // with seats 0 and 1 exchanged by every pie-rule swap among them. The
-// move list names who played each token with it.
+// move list names who played each token with it, so it takes no longer
+// in a long game: the swaps are counted from the list of the tokens that
+// made them.
 func (s *Session) SeatsAt(n int) []games.SeatInfo {
 	seats := append([]games.SeatInfo{}, s.startSeats...)
-	for _, turn := range s.events[:min(n, len(s.events))] {
-		if SwapIn(turn) && len(seats) > 1 {
-			seats[0], seats[1] = seats[1], seats[0]
-		}
+	if swapped := sort.SearchInts(s.swaps, n); swapped%2 == 1 && len(seats) > 1 {
+		seats[0], seats[1] = seats[1], seats[0]
 	}
 	return seats
 }
@@ -566,7 +565,7 @@ func (s *Session) afterMove(byBot bool) {
 	s.hint = nil
 	s.stopBots()
 	if s.OnMove != nil {
-		s.OnMove(s.turns[len(s.turns)-1], byBot)
+		s.OnMove(s.open.turns[len(s.open.turns)-1], byBot)
 	}
 	s.checkFinished()
 	s.changed()
@@ -593,10 +592,8 @@ func (s *Session) changed() {
 
 // pop takes the last token back and returns it.
 func (s *Session) pop() string {
-	n := len(s.tokens) - 1
-	tok := s.tokens[n]
-	s.states, s.tokens, s.turns, s.events = s.states[:n+1], s.tokens[:n], s.turns[:n], s.events[:n]
-	s.view = n
+	tok := s.unpush()
+	s.view = len(s.tokens)
 	s.updateSeats()
 	return tok
 }
@@ -633,7 +630,7 @@ func (s *Session) WhyNoUndo() error {
 // botPickedInSecret reports whether token i was a turn that several seats
 // picked at once, a bot among them.
 func (s *Session) botPickedInSecret(i int) bool {
-	to := s.states[i].ToMove()
+	to := s.State(i).ToMove()
 	seats := s.SeatsAt(i)
 	for _, seat := range to {
 		if len(to) > 1 && !seats[seat].Human() {
@@ -650,8 +647,9 @@ func (s *Session) undoTo() int {
 	n := len(s.tokens)
 	for n > 0 {
 		n--
-		playedByHuman := s.humanIn(s.states[n], s.SeatsAt(n+1))
-		if playedByHuman && s.humanIn(s.states[n], s.SeatsAt(n)) && !games.MidTurn(s.states[n]) {
+		st := s.State(n)
+		playedByHuman := s.humanIn(st, s.SeatsAt(n+1))
+		if playedByHuman && s.humanIn(st, s.SeatsAt(n)) && !games.MidTurn(st) {
 			break
 		}
 	}
@@ -770,18 +768,24 @@ func (s *Session) ShowHint(h *Hint) {
 }
 
 // State is the position after i tokens (0 is the start), or nil outside
-// the history.
+// the history. A position the session does not keep is computed again
+// from the kept one before it (at most keepEvery tokens back).
 func (s *Session) State(i int) games.State {
 	if i < 0 || i >= len(s.states) {
 		return nil
 	}
-	return s.states[i]
+	if st := s.states[i]; st != nil {
+		return st
+	}
+	b := s.blockOf(i)
+	return b.states[i-b.first]
 }
 
 // Events are what token i did (nil for games that do not report events).
 func (s *Session) Events(i int) []games.Event {
-	if i < 0 || i >= len(s.events) {
+	if i < 0 || i >= len(s.tokens) {
 		return nil
 	}
-	return s.events[i]
+	_, events := s.turnAt(i)
+	return events
 }
