@@ -94,6 +94,7 @@ func (b *kExpert) Decide(ctx context.Context, d Decision) (games.Move, error) {
 		defer cancel()
 	}
 	x := newKx(st, d.Seat, ctx, b.nodes)
+	defer func() { addWork(ctx, x.nodes) }()
 	own := rng.Own(d.Seed, d.Seat, d.Turns)
 	return games.Move(x.decide(&own)), nil
 }
@@ -418,6 +419,12 @@ func (x *kx) decide(own *rng.Stream) int {
 			opps = append(opps, s)
 		}
 	}
+	if x.ctx.Err() != nil {
+		// Cancelled before it began: the square with the most onward
+		// moves, without a search (the solver and the matrix poll ctx
+		// only every 256 nodes).
+		return x.fallback(mine, own)
+	}
 	var est [4]int
 	if len(opps) == 0 || x.territory(&est) {
 		return x.solveAlone(mine, own)
@@ -686,7 +693,10 @@ func (x *kx) solveAlone(mine []int, own *rng.Stream) int {
 		x.longest(m, 0, &cnt, &best, stop)
 		x.blocked[m] = false
 		scores[i] = float64(best)
-		x.stopped = false
+		if x.stopped && x.ctx.Err() != nil {
+			break // cancelled: the moves not searched score 0
+		}
+		x.stopped = false // this move's share is spent, not the budget
 	}
 	return pickBest(mine, scores, own)
 }

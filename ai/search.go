@@ -120,6 +120,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	defer stop()
 	s := &searcher{AlphaBeta: ab, poll: poll, root: seat, limit: ab.Nodes,
 		tt: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+	defer func() { addWork(ctx, s.nodes) }()
 	maxDepth := ab.MaxDepth
 	if maxDepth == 0 {
 		maxDepth = 64
