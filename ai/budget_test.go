@@ -256,3 +256,54 @@ func illegalAnswer(st games.State, seat int, a Answer) string {
 	}
 	return ""
 }
+
+// The generic searchers themselves, on every position of every game, with
+// a plain evaluation (every game's bots reach them through hooks):
+// alpha-beta and max-n where one seat moves, MCTS everywhere (its
+// playouts run at most MaxPlayout plies, 400 by default). Cut off at
+// once, each answers a legal move; cancelled, it searches nothing; with a
+// budget of one node (one playout), it searches one.
+func TestGenericSearchersObeyTheirBudget(t *testing.T) {
+	type searcher struct {
+		name string
+		new  func(nodes int64) Bot
+		sole bool // only where one seat moves
+	}
+	searchers := []searcher{
+		{"alpha-beta", func(n int64) Bot {
+			return &AlphaBeta{Eval: func(games.State, int) int { return 0 }, Nodes: n, TTBits: 10}
+		}, true},
+		{"max-n", func(n int64) Bot {
+			return &MaxN{Eval: func(games.State, []int) {}, Nodes: n, TTBits: 10}
+		}, true},
+		{"mcts", func(n int64) Bot { return &MCTS{Iterations: n, Seed: 1} }, false},
+	}
+	for _, p := range budgetPositions(t) {
+		for _, s := range searchers {
+			to := p.st.ToMove()
+			if s.sole && len(to) != 1 {
+				continue
+			}
+			for _, c := range budgetCases {
+				t.Run(p.game+"/"+p.name+"/"+s.name+"/"+c.name, func(t *testing.T) {
+					for _, seat := range to {
+						watch := &countdownCtx{Context: context.Background(), left: c.left}
+						ctx, meter := withWorkMeter(watch)
+						m, err := s.new(max(c.nodes, 1)).Choose(ctx, p.st.Clone(), seat)
+						nodes, polls := meter.nodes.Load(), int64(c.left-watch.left)
+						if err != nil && !(c.errOK && errors.Is(err, context.Canceled)) {
+							t.Errorf("seat %d: error %v", seat, err)
+						}
+						if why := illegalAnswer(p.st, seat, Answer{Move: m}); why != "" {
+							t.Errorf("seat %d: %s", seat, why)
+						}
+						// Exactly the budget: nothing when cancelled, one node else.
+						if nodes > c.nodes || polls > c.maxPolls {
+							t.Errorf("seat %d: %d nodes and %d polls, more than %d and %d", seat, nodes, polls, c.nodes, c.maxPolls)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -133,6 +133,9 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	for depth := max(ab.MinDepth, 1); depth <= maxDepth; depth += max(ab.DepthStep, 1) {
 		r, err := s.rootSearch(st, moves, depth, rng)
 		if err != nil {
+			if !errors.Is(err, errStop) {
+				return Result{Move: games.NoMove, Nodes: s.nodes}, err
+			}
 			if best.Depth == 0 && ctx.Err() != nil {
 				return Result{Move: moves[0], Nodes: s.nodes}, ctx.Err()
 			}
