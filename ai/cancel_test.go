@@ -113,3 +113,26 @@ func TestTimeCapIsADeadline(t *testing.T) {
 		t.Errorf("MCTS with an hour's cap: %v, %v", m, err)
 	}
 }
+
+// The knights expert polls ctx at every node of its turn search, as
+// alpha-beta does (a node is an evaluation: a breadth-first search per
+// knight), so it stops at most one node after a cancellation. It polled
+// every 256 nodes before.
+func TestKnightsExpertStopsAtTheNextNode(t *testing.T) {
+	g, _ := games.Lookup("knights")
+	_, st := gametest.LongGame(t, g, map[string]any{"size": 16, "players": 3}, 10, 1)
+	spec, _ := Find("knights", "expert")
+	for _, polls := range []int{1, 2, 10, 100} {
+		watch := &countdownCtx{Context: context.Background(), left: polls}
+		ctx, meter := withWorkMeter(watch)
+		seat := st.ToMove()[0]
+		a, err := Ask(ctx, spec.New(Options{Seed: 1}), st.Clone(), seat, ProgressOf(st, 1, 10))
+		if err != nil || illegalAnswer(st, seat, a) != "" {
+			t.Errorf("cancelled after %d polls: %v, %v", polls, a, err)
+		}
+		// The first poll is the check before the search.
+		if n := meter.nodes.Load(); n > int64(polls) {
+			t.Errorf("cancelled after %d polls: %d nodes searched", polls, n)
+		}
+	}
+}

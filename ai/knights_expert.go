@@ -180,13 +180,13 @@ func (x *kx) mobility(sq int) int {
 }
 
 // tick counts a node and reports whether the search must stop: the
-// budget is spent or ctx is done (polled every 256 nodes).
+// budget is spent or ctx is done. It polls ctx at every node: a node is
+// an evaluation, a breadth-first search per knight (25 us on 16x16 with
+// four knights), and polling every 256 let 6.8 ms of CPU pass between
+// polls there (BenchmarkPollGaps); ctx.Err costs next to nothing.
 func (x *kx) tick() bool {
 	x.nodes++
-	if x.nodes >= x.budget {
-		x.stopped = true
-	}
-	if x.nodes&255 == 0 && x.ctx.Err() != nil {
+	if x.nodes >= x.budget || x.ctx.Err() != nil {
 		x.stopped = true
 	}
 	return x.stopped
