@@ -177,3 +177,30 @@ func TestInfiltrationBudgetCountsTheCaptureExtension(t *testing.T) {
 		t.Errorf("%d nodes and %d captures at the horizon, %d positions for a budget of %d", nodes, captures, work, budget)
 	}
 }
+
+// The lone knight's path solver polls ctx every 256 nodes (a node is a
+// few instructions) and, cancelled, stops for good: it went on to search
+// the next first jumps, up to 256 nodes each.
+func TestLoneKnightSolverStopsWhenCancelled(t *testing.T) {
+	g, _ := games.Lookup("knights")
+	var st games.State
+	for plies := 0; st == nil || len(st.Legal(0)) < 3; plies++ {
+		if plies > 20 {
+			t.Fatal("no position with three first jumps: the test checks nothing")
+		}
+		_, st = gametest.LongGame(t, g, map[string]any{"size": 16, "players": 1}, plies, 1)
+	}
+	seat := st.ToMove()[0]
+	spec, _ := Find("knights", "expert")
+	// Polls: one before the search, at its 256th node, at its 512th
+	// (cancelled).
+	watch := &countdownCtx{Context: context.Background(), left: 2}
+	ctx, meter := withWorkMeter(watch)
+	a, err := Ask(ctx, spec.New(Options{Seed: 1}), st.Clone(), seat, ProgressOf(st, 1, 10))
+	if err != nil || illegalAnswer(st, seat, a) != "" {
+		t.Fatalf("cancelled: %v, %v", a, err)
+	}
+	if n := meter.nodes.Load(); n > 512 {
+		t.Errorf("cancelled at its 512th node, it searched %d", n)
+	}
+}
