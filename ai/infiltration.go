@@ -296,7 +296,8 @@ func infMoves(st games.State, seat int) []games.Move {
 
 // infBot wraps an alpha-beta search with the pie decision: when O may
 // swap, it searches O's placements; a negative score means the position
-// favours X, so taking it over (swap) is better.
+// favours X, so taking it over (swap) is better. A search cut off before
+// its first iteration finished has no score to go by: it does not swap.
 type infBot struct {
 	ab *AlphaBeta
 }
@@ -306,7 +307,7 @@ func (b *infBot) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 	if err != nil {
 		return r.Move, err
 	}
-	if s, ok := st.(*inf.State); ok && s.CanSwap() && r.Score < 0 {
+	if s, ok := st.(*inf.State); ok && s.CanSwap() && r.Depth > 0 && r.Score < 0 {
 		return inf.SwapMove, nil
 	}
 	return r.Move, nil

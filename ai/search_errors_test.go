@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/gametest"
+	inf "github.com/tabulagames/tabula/games/infiltration"
 	"github.com/tabulagames/tabula/games/toy"
 )
 
@@ -33,6 +34,32 @@ func TestSearchReportsWhatItCannotSearch(t *testing.T) {
 		_, err = (&MaxN{Eval: func(games.State, []int) {}, Nodes: nodes, TTBits: 8}).Search(context.Background(), st.Clone(), seat)
 		if err == nil || !strings.Contains(err.Error(), "simultaneous") {
 			t.Errorf("max-n, budget %d: error %v, want the simultaneous turn named", nodes, err)
+		}
+	}
+}
+
+// The infiltration bots decide the pie swap from the score of a finished
+// search. Cut off before their first iteration finished (a budget of one
+// node, a context already cancelled), they know no score: they swapped,
+// reading the placeholder (below every loss) as a position good for X.
+func TestInfiltrationSwapsOnlyOnAFinishedSearch(t *testing.T) {
+	st := infNew(t, map[string]any{"pie": true}, "")
+	if err := games.PlayToken(st, "@a1"); err != nil { // a corner: no reason to take it over
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, name := range []string{"medium", "hard"} {
+		for _, c := range []struct {
+			what  string
+			ctx   context.Context
+			nodes int64
+		}{{"a budget of one node", context.Background(), 1}, {"a cancelled context", cancelled, 0}} {
+			bot, _ := New("infiltration", name, Options{Seed: 1, Nodes: c.nodes})
+			m, _ := bot.Choose(c.ctx, st.Clone(), 1)
+			if m == inf.SwapMove {
+				t.Errorf("%s with %s swapped", name, c.what)
+			}
 		}
 	}
 }
