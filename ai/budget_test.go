@@ -119,7 +119,7 @@ func budgetPositions(t *testing.T) []budgetPosition {
 		add("infiltration", "16-free-forced-multi", map[string]any{"pieces": 16, "movement": "free", "forcedCapture": true, "multiJump": true}, 5000)
 		budgetPos.list = append(budgetPos.list, budgetPosition{"infiltration", "free-forced-multi-ply60000", infLongGame(t)})
 		add("alcazar", "start", nil, 0)
-		add("alcazar", "limit1000", map[string]any{"turnLimit": 1000}, 2000)
+		add("alcazar", "limit1000", map[string]any{"turnLimit": 1000}, 1500) // turn 750 of 1000
 		add("revenge", "6x6-4", map[string]any{"size": 6, "players": 4}, 0)
 		add("revenge", "6x6-4", map[string]any{"size": 6, "players": 4}, 3000)
 		add("revenge", "3x3-2", map[string]any{"size": 3, "players": 2, "antiRevenge": false}, 0)
