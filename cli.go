@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -106,19 +107,41 @@ func (f *intRange) Set(s string) error {
 	return nil
 }
 
-// positiveDuration is a flag for a time span above zero ("2s", "500ms").
-type positiveDuration struct{ d time.Duration }
+// durationRange is a flag for a time span within bounds ("2s", "500ms").
+type durationRange struct{ d, min, max time.Duration }
 
-func (f *positiveDuration) String() string { return f.d.String() }
+func (f *durationRange) String() string { return f.d.String() }
 
-func (f *positiveDuration) Set(s string) error {
+func (f *durationRange) Set(s string) error {
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return errors.New("must be a time above zero, such as 2s or 500ms")
+	if err != nil || d < f.min || d > f.max {
+		return fmt.Errorf("must be a time from %v to %v, such as 2s or 500ms", f.min, f.max)
 	}
 	f.d = d
 	return nil
 }
+
+// seedFlag is a seed, a whole number refused in words when it is not one
+// (the flag package says only "parse error").
+type seedFlag struct{ n uint64 }
+
+func (f *seedFlag) String() string { return strconv.FormatUint(f.n, 10) }
+
+func (f *seedFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("must be a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	f.n = n
+	return nil
+}
+
+// The bounds of `tabula ai --time`: the bot's own node budget bounds its
+// think anyway; the time only cuts it shorter.
+const (
+	minThinkTime = time.Millisecond
+	maxThinkTime = time.Hour
+)
 
 // readRecord reads a save file, or stdin for "-", refusing input over
 // games.MaxRecordSize without reading the rest of it.
@@ -209,51 +232,78 @@ func nonNil(s []int) []int {
 	return s
 }
 
+// aiRun is a `tabula ai` command line, read and checked: the position
+// and what to ask of which bot.
+type aiRun struct {
+	rec      *games.Record
+	st       games.State
+	bot      string // --bot, "" for each seat's own or the strongest
+	options  ai.Options
+	progress ai.Decision
+}
+
 func cmdAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newCommand("ai", "tabula ai FILE [--bot NAME] [--time D] [--seed S]", stdout, stderr)
-	botName := c.fs.String("bot", "", "bot `name` (default: the game's strongest)")
-	var limit positiveDuration
-	c.fs.Var(&limit, "time", "the longest the bot may think, a `duration` such as 2s (default: the bot's own budget)")
-	seed := c.fs.Uint64("seed", 0, "the bot's random seed")
-	files, code, done := c.parse(args)
+	r, code, done := parseAI(args, stdin, stdout, stderr)
 	if done {
 		return code
 	}
+	return r.run(context.Background(), stdout, stderr)
+}
+
+// parseAI reads the command line and the save; done is true, with the
+// exit code, when the command stops there.
+func parseAI(args []string, stdin io.Reader, stdout, stderr io.Writer) (r *aiRun, code int, done bool) {
+	c := newCommand("ai", "tabula ai FILE [--bot NAME] [--time D] [--seed S]", stdout, stderr)
+	botName := c.fs.String("bot", "", "bot `name` (default: the game's strongest)")
+	limit := durationRange{min: minThinkTime, max: maxThinkTime}
+	c.fs.Var(&limit, "time", fmt.Sprintf("the longest the bot may think, a `duration` from %v to %v such as 2s (default: the bot's own budget)", minThinkTime, maxThinkTime))
+	var seed seedFlag
+	c.fs.Var(&seed, "seed", "the bot's random seed, a whole number `S`")
+	files, code, done := c.parse(args)
+	if done {
+		return nil, code, true
+	}
 	if len(files) != 1 {
-		return c.fail("name exactly one save file (- reads standard input); got %d", len(files))
+		return nil, c.fail("name exactly one save file (- reads standard input); got %d", len(files)), true
+	}
+	dataError := func(err error) (*aiRun, int, bool) {
+		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
+		return nil, exitData, true
 	}
 	rec, err := readRecord(files[0], stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
-		return exitData
+		return dataError(err)
 	}
 	st, err := rec.Final()
 	if err != nil {
-		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
-		return exitData
+		return dataError(err)
 	}
 	if st.Outcome().Over() {
-		fmt.Fprintf(stderr, "tabula ai: %s: the game is over\n", files[0])
-		return exitData
+		return dataError(errors.New("the game is over"))
 	}
 	if *botName != "" {
 		if _, err := ai.Find(rec.Game, *botName); err != nil {
-			return c.fail("%v", err)
+			return nil, c.fail("%v", err), true
 		}
 	}
 	progress := ai.ProgressOf(st, rec.Seed, len(rec.Moves))
 	if progress.Stream, err = gameStream(rec); err != nil {
-		fmt.Fprintf(stderr, "tabula ai: %s: %v\n", files[0], err)
-		return exitData
+		return dataError(err)
 	}
+	return &aiRun{rec: rec, st: st, bot: *botName, options: ai.Options{Seed: seed.n, Time: limit.d}, progress: progress}, exitOK, false
+}
+
+// run asks the bots and prints their moves.
+func (r *aiRun) run(ctx context.Context, stdout, stderr io.Writer) int {
+	rec, st, progress := r.rec, r.st, r.progress
 	// Every seat to move decides in seat order (the order a game's own
 	// stream is drawn in); a bot is asked through ai.Ask, on its seat's view.
 	to := st.ToMove()
 	tokens := make([]string, len(to))
 	for i, seat := range to {
-		name := aiBotFor(rec, seat, len(to) > 1, *botName)
-		bot, _ := ai.New(rec.Game, name, ai.Options{Seed: *seed, Time: limit.d})
-		a, err := ai.Ask(context.Background(), bot, st, seat, progress)
+		name := aiBotFor(rec, seat, len(to) > 1, r.bot)
+		bot, _ := ai.New(rec.Game, name, r.options)
+		a, err := ai.Ask(ctx, bot, st, seat, progress)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabula ai: %v\n", err)
 			return exitData
@@ -307,10 +357,12 @@ func gameStream(rec *games.Record) (*rng.Stream, error) {
 }
 
 // The bounds of match's numbers: a ladder needs a few thousand games, and
-// bots that cycle must still end a game in a bounded time.
+// bots that cycle must still end a game in a bounded time. No game needs
+// more turns: the longest end by their own rules within about a thousand
+// (alcazar's turn limit, arena's 200 turns without a hit).
 const (
 	maxMatchGames = 100_000
-	maxMatchTurns = 1_000_000
+	maxMatchTurns = 10_000
 )
 
 // gameIDs lists the ids of the games, in picker order.
@@ -322,66 +374,94 @@ func gameIDs() []string {
 	return ids
 }
 
+// matchRun is a `tabula match` command line, read and checked.
+type matchRun struct {
+	cfg   ai.MatchConfig
+	quiet bool
+}
+
 func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	m, code, done := parseMatch(args, stdout, stderr)
+	if done {
+		return code
+	}
+	return m.run(context.Background(), stdout, stderr)
+}
+
+// parseMatch reads the command line; done is true, with the exit code,
+// when the command stops there.
+func parseMatch(args []string, stdout, stderr io.Writer) (m *matchRun, code int, done bool) {
 	c := newCommand("match", "tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S] [--max-turns T]", stdout, stderr)
 	game := c.fs.String("game", "", "game `id`")
 	rules := c.fs.String("rules", "", "house rules as `k=v,...`, e.g. size=10,line=5")
 	bots := c.fs.String("bots", "", "one bot `name` per seat, comma separated")
 	n := intRange{min: 1, max: maxMatchGames}
 	c.fs.Var(&n, "games", fmt.Sprintf("how many games to play, `N` from 1 to %d", maxMatchGames))
-	seed := c.fs.Uint64("seed", 0, "seed of the games and the bots")
+	var seed seedFlag
+	c.fs.Var(&seed, "seed", "seed of the games and the bots, a whole number `S`")
 	maxTurns := intRange{n: 200, min: 1, max: maxMatchTurns}
 	c.fs.Var(&maxTurns, "max-turns", fmt.Sprintf("a game still going after `T` turns is a draw, T from 1 to %d", maxMatchTurns))
 	quiet := c.fs.Bool("quiet", false, "no progress on stderr")
 	rest, code, done := c.parse(args)
+	usage := func(format string, args ...any) (*matchRun, int, bool) {
+		return nil, c.fail(format, args...), true
+	}
+	dataError := func(err error) (*matchRun, int, bool) {
+		fmt.Fprintf(stderr, "tabula match: %v\n", err)
+		return nil, exitData, true
+	}
 	switch {
 	case done:
-		return code
+		return nil, code, true
 	case len(rest) > 0:
-		return c.fail("unexpected argument %q", rest[0])
+		return usage("unexpected argument %q", rest[0])
 	case *game == "":
-		return c.fail("--game is missing: name the game to play")
+		return usage("--game is missing: name the game to play")
 	case *bots == "":
-		return c.fail("--bots is missing: name one bot per seat, e.g. --bots hard,easy")
+		return usage("--bots is missing: name one bot per seat, e.g. --bots hard,easy")
 	case n.n == 0:
-		return c.fail("--games is missing: say how many games to play")
+		return usage("--games is missing: say how many games to play")
 	}
 	g, ok := games.Lookup(*game)
 	if !ok {
-		return c.fail("unknown game %q (choose one of %s)", *game, strings.Join(gameIDs(), ", "))
+		return usage("unknown game %q (choose one of %s)", *game, strings.Join(gameIDs(), ", "))
 	}
 	raw, err := games.ParseRuleList(*rules)
 	if err != nil {
-		return c.fail("--rules: %v", err)
+		return usage("--rules: %v", err)
 	}
 	valid, err := games.ValidateRules(g.RuleSpecs(), raw)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabula match: %v\n", err)
-		return exitData
+		return dataError(err)
 	}
 	st, err := g.New(games.Config{Rules: valid}) // how many seats these rules make
 	if err != nil {
-		fmt.Fprintf(stderr, "tabula match: %v\n", err)
-		return exitData
+		return dataError(err)
 	}
 	names := strings.Split(*bots, ",")
 	if len(names) != st.Seats() {
-		return c.fail("--bots must name %d bots, one per seat of %s with these rules (it names %d)", st.Seats(), *game, len(names))
+		return usage("--bots must name %d bots, one per seat of %s with these rules (it names %d)", st.Seats(), *game, len(names))
 	}
 	for _, b := range names {
 		if _, err := ai.Find(*game, b); err != nil {
-			return c.fail("%v", err)
+			return usage("%v", err)
 		}
 	}
+	cfg := ai.MatchConfig{Game: *game, Rules: raw, Bots: names, Games: n.n, Seed: seed.n, MaxTurns: maxTurns.n}
+	return &matchRun{cfg: cfg, quiet: *quiet}, exitOK, false
+}
+
+// run plays the match and prints the results.
+func (m *matchRun) run(ctx context.Context, stdout, stderr io.Writer) int {
 	start := time.Now()
-	cfg := ai.MatchConfig{Game: *game, Rules: raw, Bots: names, Games: n.n, Seed: *seed, MaxTurns: maxTurns.n}
-	if !*quiet {
+	cfg, names := m.cfg, m.cfg.Bots
+	if !m.quiet {
 		cfg.Progress = func(done int, r ai.GameResult) {
-			fmt.Fprintf(stderr, "\rgame %d/%d", done, n.n)
+			fmt.Fprintf(stderr, "\rgame %d/%d", done, cfg.Games)
 		}
 	}
-	res, err := ai.Match(context.Background(), cfg)
-	if !*quiet {
+	res, err := ai.Match(ctx, cfg)
+	if !m.quiet {
 		fmt.Fprintln(stderr)
 	}
 	if err != nil {
@@ -401,7 +481,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	tw.Flush()
 	fmt.Fprintf(stdout, "score: points per game; share: part of all points (a fair share is %.1f%%)\n", 100/float64(len(names)))
-	fmt.Fprintf(stdout, "%d games of %s in %s\n", res.Games, *game, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "%d games of %s in %s\n", res.Games, cfg.Game, time.Since(start).Round(time.Millisecond))
 	b, _ := json.Marshal(res)
 	fmt.Fprintln(stdout, string(b))
 	return exitOK

@@ -130,11 +130,18 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{match("--max-turns", "-1"), "must be a whole number from 1 to 1000000"},
-		{match("--max-turns", "0"), "must be a whole number from 1 to 1000000"},
-		{[]string{"ai", save, "--time", "-1s"}, "must be a time above zero"},
-		{[]string{"ai", save, "--time", "0s"}, "must be a time above zero"},
-		{[]string{"ai", save, "--time", "soon"}, "must be a time above zero"},
+		{match("--max-turns", "-1"), "must be a whole number from 1 to 10000"},
+		{match("--max-turns", "0"), "must be a whole number from 1 to 10000"},
+		{match("--max-turns", "10001"), "must be a whole number from 1 to 10000"},
+		{[]string{"ai", save, "--time", "-1s"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--time", "0s"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--time", "soon"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--time", "1000h"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--time", "999999999999h"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--time", "1us"}, "must be a time from 1ms to 1h0m0s"},
+		{[]string{"ai", save, "--seed", "-1"}, "must be a whole number from 0 to 18446744073709551615"},
+		{[]string{"ai", save, "--seed", "18446744073709551616"}, "must be a whole number from 0 to 18446744073709551615"},
+		{match("--seed", "two"), "must be a whole number from 0 to 18446744073709551615"},
 		{match("--bots", "hard,easy,easy"), "--bots must name 2 bots, one per seat of classic with these rules (it names 3)"},
 		{match("--bots", "hard"), "--bots must name 2 bots, one per seat of classic with these rules (it names 1)"},
 		{match("--games", "0"), "must be a whole number from 1 to 100000"},
@@ -163,9 +170,14 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestTimeFlag(t *testing.T) {
-	var limit positiveDuration
+	limit := durationRange{min: minThinkTime, max: maxThinkTime}
 	if err := limit.Set("1m30s"); err != nil || limit.d != 90*time.Second {
 		t.Fatalf("1m30s: %v, %v", limit.d, err)
+	}
+	for _, edge := range []string{"1ms", "1h"} {
+		if err := limit.Set(edge); err != nil {
+			t.Errorf("%s: %v", edge, err)
+		}
 	}
 }
 

@@ -83,9 +83,8 @@ func planArena(ctx context.Context, st *arena.State, level arenaLevel, stream *r
 		t.escapeHard()
 		t.mainHard()
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+	// Cut off (running stops at once when ctx is done), the plan made so
+	// far is still legal: end the turn there rather than answer nothing.
 	t.do(arena.End)
 	return t.plan, nil
 }

@@ -4,12 +4,16 @@ import "github.com/tabulagames/tabula/games"
 
 // Classic tic-tac-toe bots (shared/rules/classic.md section 9). The game
 // tree is tiny, so hard searches it whole: perfect play, fastest win,
-// slowest loss, a seeded choice among equally good moves.
+// slowest loss, a seeded choice among equally good moves. Its own budget
+// is none (the whole tree is 17,000 nodes at most), but it takes the
+// budget and the time cap it is given, like every bot.
 
 func classicHard(o Options) *AlphaBeta {
 	return &AlphaBeta{
-		Eval:     func(games.State, int) int { return 0 }, // never reached at full depth
+		Eval:     func(games.State, int) int { return 0 }, // only reached when a budget cuts the search
 		MaxDepth: 9,
+		Nodes:    o.Nodes,
+		Time:     o.Time,
 		TTBits:   14,
 		Seed:     o.Seed,
 	}

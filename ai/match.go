@@ -17,8 +17,9 @@ type MatchConfig struct {
 	Games int
 	Seed  uint64
 	// MaxTurns ends a game as a draw after this many turns (0 = 200):
-	// games between bots can cycle forever. A turn is counted by the
-	// state's games.TurnCounter when it has one, else by plies.
+	// games between bots can cycle forever. A turn ends when the state's
+	// games.TurnCounter changes, or with every ply of a game without one
+	// (see PlayGame).
 	MaxTurns int
 	// Progress, when set, is called after every game.
 	Progress func(done int, r GameResult)
@@ -76,6 +77,9 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		maxTurns = 200
 	}
 	for i := 0; i < cfg.Games; i++ {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		seating := Seating(n, i)
 		bots := make([]Bot, n)
 		for seat := range seating {
@@ -163,14 +167,28 @@ func shares(points []float64) []float64 {
 // seed is the game's seed (bots may derive their streams from it). Every
 // bot is asked through Ask, on its seat's view; every move goes through
 // the notation, as a saved game would. A bot's plan (a multi-action turn)
-// is played token by token.
+// is played token by token. It stops with ctx.Err() when ctx is
+// cancelled, whether the bots notice or not.
+//
+// A turn ends when the state's games.TurnCounter changes, or with every
+// ply of a game without one. Counting the changes, rather than reading
+// the counter, also serves checkerboard and infiltration, whose Turn (the
+// seat to move) makes them TurnCounters by name only: it changes with
+// every turn as well (and not inside an infiltration multi-jump).
 func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTurns int) (GameResult, error) {
 	gr := GameResult{Think: make([]time.Duration, len(bots)), Decisions: make([]int, len(bots))}
-	turns := func() int {
-		if tc, ok := st.(games.TurnCounter); ok {
-			return tc.Turn()
+	counter, counted := st.(games.TurnCounter)
+	turns, last := 0, 0
+	if counted {
+		last = counter.Turn()
+	}
+	played := func() { // after every token
+		switch {
+		case !counted:
+			turns++
+		case counter.Turn() != last:
+			turns, last = turns+1, counter.Turn()
 		}
-		return gr.Turns
 	}
 	// The game's own stream, if it has one: every bot gets it, and those
 	// that draw from it (in seat order, as knights 4.2 says) advance it.
@@ -179,7 +197,10 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 		s := gs.GameStream()
 		stream = &s
 	}
-	for !st.Outcome().Over() && turns() < maxTurns {
+	for !st.Outcome().Over() && turns < maxTurns {
+		if err := ctx.Err(); err != nil {
+			return gr, err
+		}
 		to := st.ToMove()
 		moves := make([]games.Move, len(to))
 		var plan []string
@@ -205,6 +226,7 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 			}
 			gr.Moves = append(gr.Moves, tok)
 			gr.Turns++
+			played()
 		}
 	}
 	gr.Outcome = st.Outcome()

@@ -110,6 +110,7 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 	poll, release := withTimeCap(ctx, mn.Time)
 	defer release()
 	s := mn.newSearch(poll, st, seat)
+	defer func() { addWork(ctx, s.budget.nodes) }()
 	rng := rngFor(mn.Seed, st, seat)
 	best := MaxNResult{Result: Result{Move: moves[0], Score: -WinScore - 1}}
 	for depth := max(mn.MinDepth, 1); depth <= mn.maxDepth(); depth += max(mn.DepthStep, 1) {

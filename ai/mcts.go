@@ -91,6 +91,7 @@ func (t *MCTS) Search(ctx context.Context, st games.State, seat int) (games.Move
 	rng := rngFor(t.Seed, st, seat)
 	var done int64
 	var err error
+	defer func() { addWork(ctx, done) }()
 	for done = 0; done < iters; done++ {
 		if poll.Err() != nil {
 			err = ctx.Err() // nil when only the time cap ended it

@@ -80,6 +80,10 @@ func gapPositions(b *testing.B) []gapPosition {
 	add("alcazar", "start", nil, 0)
 	add("alcazar", "default", nil, 60)
 	add("alcazar", "default", nil, 2000)
+	add("revenge", "6x6-4", map[string]any{"size": 6, "players": 4}, 12)
+	add("knights", "16x16-4", map[string]any{"size": 16, "players": 4}, 10)
+	add("knights", "16x16-3", map[string]any{"size": 16, "players": 3}, 10)
+	add("knights", "16x16-1", map[string]any{"size": 16, "players": 1}, 10)
 	return out
 }
 
@@ -101,7 +105,13 @@ func BenchmarkPollGaps(b *testing.B) {
 					bot := spec.New(Options{Seed: 1})
 					c := newGapCtx()
 					t0 := threadCPU()
-					if _, err := bot.Choose(c, p.st.Clone(), p.st.ToMove()[0]); err != nil {
+					st := p.st.Clone()
+					d := ProgressOf(st, 1, 0)
+					if gs, ok := st.(games.Streamer); ok { // the knights bots that draw from it
+						stream := gs.GameStream()
+						d.Stream = &stream
+					}
+					if _, err := Ask(c, bot, st, st.ToMove()[0], d); err != nil {
 						b.Fatal(err)
 					}
 					think = max(think, threadCPU()-t0)

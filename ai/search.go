@@ -120,6 +120,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	defer stop()
 	s := &searcher{AlphaBeta: ab, poll: poll, root: seat, limit: ab.Nodes,
 		tt: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+	defer func() { addWork(ctx, s.nodes) }()
 	maxDepth := ab.MaxDepth
 	if maxDepth == 0 {
 		maxDepth = 64
@@ -132,6 +133,9 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	for depth := max(ab.MinDepth, 1); depth <= maxDepth; depth += max(ab.DepthStep, 1) {
 		r, err := s.rootSearch(st, moves, depth, rng)
 		if err != nil {
+			if !errors.Is(err, errStop) {
+				return Result{Move: games.NoMove, Nodes: s.nodes}, err
+			}
 			if best.Depth == 0 && ctx.Err() != nil {
 				return Result{Move: moves[0], Nodes: s.nodes}, ctx.Err()
 			}

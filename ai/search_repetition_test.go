@@ -95,7 +95,7 @@ func TestAlphaBetaTableKeepsRepetitionHistoriesApart(t *testing.T) {
 	// The hard bot's searcher, but with one iteration at depth, and
 	// infKingsEval.
 	ab := infSearcher(Options{}, depth, 0, 0, 16)
-	ab.Eval, ab.MinDepth = infKingsEval, depth
+	ab.Eval, ab.Leaf, ab.MinDepth = infKingsEval, nil, depth
 	r, err := ab.Search(context.Background(), st, inf.X)
 	if err != nil {
 		t.Fatal(err)
