@@ -200,7 +200,7 @@ func cbEval(threats bool) Eval {
 			return g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
 		}
 		v := g.windowScore(&c, seat) - g.windowScore(&c, 1-seat)
-		mover := s.Turn()
+		mover := s.Mover()
 		sign := 1
 		if mover != seat {
 			sign = -1
@@ -224,7 +224,7 @@ func cbScores(g *cbGeom, s *checkerboard.State, moves []games.Move, scores []int
 	cells := s.Cells()
 	var c cbCounts
 	g.count(cells, &c)
-	me := s.Turn()
+	me := s.Mover()
 	half := g.n / 2
 	line := g.line
 	for i, m := range moves {

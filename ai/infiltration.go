@@ -78,7 +78,7 @@ func infWinReach(s *inf.State, cells *[64]int8, seat, sq int, skip [4]int8) bool
 // infStatic scores a position for the side to move, without search.
 func infStatic(s *inf.State) int {
 	cells := s.Cells()
-	me := s.Turn()
+	me := s.Mover()
 	var score [2]int
 	for sq, v := range cells {
 		if v == inf.Empty {
@@ -150,7 +150,7 @@ func infQuiesce(s *inf.State, alpha, beta, depth int, nodes *int) int {
 	}
 	alpha = max(alpha, stand)
 	best := stand
-	me := s.Turn()
+	me := s.Mover()
 	for _, m := range s.Captures() {
 		*nodes++
 		c := s.Clone().(*inf.State)
@@ -166,7 +166,7 @@ func infQuiesce(s *inf.State, alpha, beta, depth int, nodes *int) int {
 			v = -(MaxEval - 1)
 		case out.Over():
 			v = 0
-		case c.Turn() == me: // a multi-jump goes on
+		case c.Mover() == me: // a multi-jump goes on
 			v = infQuiesce(c, alpha, beta, depth-1, nodes)
 		default:
 			v = -infQuiesce(c, -beta, -alpha, depth-1, nodes)
@@ -192,7 +192,7 @@ func infExtended(st games.State, seat, depth int) (score, nodes int) {
 		return 0, 0
 	}
 	v := infQuiesce(s, -MaxEval, MaxEval, depth, &nodes)
-	if s.Turn() != seat {
+	if s.Mover() != seat {
 		v = -v
 	}
 	return max(-MaxEval+1, min(MaxEval-1, v)), nodes
@@ -224,7 +224,7 @@ func infLeaf(depth int) func(st games.State, seat, ply, alpha, beta int) (int, i
 // drops towards the front.
 func infMoveScore(s *inf.State, cells *[64]int8, m games.Move) int {
 	kind, from, to := inf.Decode(m)
-	me := s.Turn()
+	me := s.Mover()
 	adv := func(sq int) int {
 		if me == inf.X {
 			return sq / 8
@@ -377,10 +377,10 @@ func (b infEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 			return m, nil // an immediate win
 		}
 		v := WinScore
-		if out.Over() || c.Turn() == seat {
+		if out.Over() || c.Mover() == seat {
 			v = infEasyScore(c, seat)
 		} else { // the opponent answers with its best reply
-			for _, r := range c.Legal(c.Turn()) {
+			for _, r := range c.Legal(c.Mover()) {
 				g := c.Clone().(*inf.State)
 				if err := g.Play(r); err != nil {
 					return games.NoMove, err
@@ -406,7 +406,7 @@ func infEasyScore(s *inf.State, seat int) int {
 		return -WinScore
 	case out.Over():
 		return 0
-	case s.Turn() == seat:
+	case s.Mover() == seat:
 		return infStatic(s)
 	}
 	return -infStatic(s)

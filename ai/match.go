@@ -171,10 +171,7 @@ func shares(points []float64) []float64 {
 // cancelled, whether the bots notice or not.
 //
 // A turn ends when the state's games.TurnCounter changes, or with every
-// ply of a game without one. Counting the changes, rather than reading
-// the counter, also serves checkerboard and infiltration, whose Turn (the
-// seat to move) makes them TurnCounters by name only: it changes with
-// every turn as well (and not inside an infiltration multi-jump).
+// ply of a game without one.
 func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTurns int) (GameResult, error) {
 	gr := GameResult{Think: make([]time.Duration, len(bots)), Decisions: make([]int, len(bots))}
 	counter, counted := st.(games.TurnCounter)

@@ -181,8 +181,10 @@ func (s *State) Owner(file, rank int) int {
 // is the state's own array: read it, never write it.
 func (s *State) Cells() []int8 { return s.board[:s.cfg.n*s.cfg.n] }
 
-// Turn is the seat to move (meaningless once the game is over).
-func (s *State) Turn() int { return int(s.turn) }
+// Mover is the seat to move (meaningless once the game is over). Not
+// named Turn: that would make the state a games.TurnCounter, whose Turn
+// counts whole turns.
+func (s *State) Mover() int { return int(s.turn) }
 
 // First is the seat that placed first (from firstPlayer, the coin toss or
 // the setup); CoinTossed reports whether the coin toss chose it.

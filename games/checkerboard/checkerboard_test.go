@@ -164,7 +164,7 @@ func TestWinsAgainstNaiveScan(t *testing.T) {
 		for g := 0; g < 120; g++ {
 			st := newState(t, rules, int64(g), "")
 			for !st.Outcome().Over() {
-				me := st.Turn()
+				me := st.Mover()
 				legal := st.Legal(me)
 				m := legal[rng.IntN(len(legal))]
 				if rng.IntN(3) == 0 { // prefer the target half, where lines are
@@ -221,15 +221,15 @@ func TestCoinToss(t *testing.T) {
 	want := map[int64]int{0: 1, 2: 0, 5: 0, 7: 1, 42: 1}
 	for seed, first := range want {
 		st := newState(t, map[string]any{"firstPlayer": "random"}, seed, "")
-		if st.Turn() != first || st.First() != first || !st.CoinTossed() {
-			t.Errorf("seed %d: first %d, want %d", seed, st.Turn(), first)
+		if st.Mover() != first || st.First() != first || !st.CoinTossed() {
+			t.Errorf("seed %d: first %d, want %d", seed, st.Mover(), first)
 		}
 	}
 	// A negative seed is its two's-complement value.
 	if CoinToss(-1) != int(splitmix64(^uint64(0))&1) {
 		t.Error("seed -1")
 	}
-	if st := newState(t, map[string]any{"firstPlayer": "O"}, 0, ""); st.Turn() != 1 || st.CoinTossed() {
+	if st := newState(t, map[string]any{"firstPlayer": "O"}, 0, ""); st.Mover() != 1 || st.CoinTossed() {
 		t.Error("firstPlayer=O")
 	}
 }
@@ -324,13 +324,13 @@ func TestSetupRefusals(t *testing.T) {
 	}
 	// Overlines off: a run of five is not a line, so this setup is fine.
 	st := newState(t, map[string]any{"overlines": false}, 0, `{"board":["XXXXX...","........","........","........","........","........","........","OOOOO..."],"toMove":1}`)
-	if st.Turn() != 1 || st.First() != 1 {
-		t.Fatalf("toMove %d", st.Turn())
+	if st.Mover() != 1 || st.First() != 1 {
+		t.Fatalf("toMove %d", st.Mover())
 	}
 	// The setup's toMove replaces firstPlayer: no coin toss.
 	st = newState(t, map[string]any{"firstPlayer": "random"}, 0, `{"board":[`+empty8+`],"toMove":0}`)
-	if st.Turn() != 0 || st.CoinTossed() {
-		t.Fatalf("setup with firstPlayer=random: turn %d", st.Turn())
+	if st.Mover() != 0 || st.CoinTossed() {
+		t.Fatalf("setup with firstPlayer=random: turn %d", st.Mover())
 	}
 }
 

@@ -197,8 +197,10 @@ func (s *State) Captures() []games.Move {
 	return out
 }
 
-// Turn is the seat to move (meaningless once the game is over).
-func (s *State) Turn() int { return int(s.turn) }
+// Mover is the seat to move (meaningless once the game is over). Not
+// named Turn: that would make the state a games.TurnCounter, whose Turn
+// counts whole turns.
+func (s *State) Mover() int { return int(s.turn) }
 
 // Rules are the house rules the state plays by, in the shape the bots need.
 type Rules struct {
