@@ -69,14 +69,20 @@ $(FYNE):
 TAGS ?=
 FYNE_TAGS = $(if $(TAGS),--tags $(TAGS))
 
+# fyne package counts the build number up in FyneApp.toml on every run;
+# the file is put back as it was, so packaging (make test does it every
+# time) leaves the checkout clean.
+KEEP_TOML = cp FyneApp.toml .FyneApp.toml.kept
+PUT_TOML_BACK = status=$$?; mv .FyneApp.toml.kept FyneApp.toml; exit $$status
+
 # Linux: tabula.tar.xz with the binary, a desktop entry and the icon.
 package-linux: deps $(FYNE)
-	$(FYNE) package -os linux -release $(FYNE_TAGS)
+	$(KEEP_TOML) && $(FYNE) package -os linux -release $(FYNE_TAGS); $(PUT_TOML_BACK)
 
-# Windows (cross-compiled): needs gcc-mingw-w64-x86-64.
+# Windows (cross-compiled): Tabula.exe; needs gcc-mingw-w64-x86-64.
 package-windows: $(FYNE)
 	@dpkg -s gcc-mingw-w64-x86-64 >/dev/null 2>&1 || ($(SUDO) apt-get update && $(SUDO) apt-get install -y gcc-mingw-w64-x86-64)
-	CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release $(FYNE_TAGS)
+	$(KEEP_TOML) && CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release $(FYNE_TAGS); $(PUT_TOML_BACK)
 
 clean:
-	rm -f $(BIN) $(BIN).exe *.tar.xz *.zip
+	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip
