@@ -8,9 +8,12 @@ BIN      ?= tabula
 BUILD_DEBS = gcc pkg-config libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
 # What the tests add: a virtual X server for the smoke run of the window.
 TEST_DEBS  = xvfb xdotool imagemagick
+# What the Windows smoke run adds: mingw for the package and for a test-only
+# DLL, and Debian's 64-bit Wine (without its recommends: no GStreamer).
+WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check smoke deps test-deps vectors bench fuzz package-linux package-windows clean
+.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean
 
 run: deps
 	$(GO) run .
@@ -19,8 +22,9 @@ build: deps
 	$(GO) build -o $(BIN) .
 
 # The test command of the README and of CI: formatting, vet, every test
-# under the race detector, then the real window under Xvfb.
-test: deps test-deps check smoke
+# under the race detector, then the real window under Xvfb, on Linux and
+# (the Windows package) under Wine.
+test: deps test-deps check smoke smoke-windows
 
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -31,6 +35,10 @@ check:
 
 smoke: build
 	./scripts/smoke.sh ./$(BIN)
+
+# Tabula.exe under Wine with a prefix of its own (scripts/smoke-windows.sh).
+smoke-windows: test-deps windows-test-deps package-windows
+	./scripts/smoke-windows.sh ./Tabula.exe
 
 deps:
 	@missing=$$(for p in $(BUILD_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -44,6 +52,13 @@ test-deps:
 	if [ -n "$$missing" ]; then \
 		echo "Installing what the tests need: $$missing"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+windows-test-deps:
+	@missing=$$(for p in $(WINDOWS_TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing what the Windows smoke run needs: $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
 
 # Refresh the copy of the shared test vectors (games/testdata).
@@ -69,14 +84,20 @@ $(FYNE):
 TAGS ?=
 FYNE_TAGS = $(if $(TAGS),--tags $(TAGS))
 
+# fyne package counts the build number up in FyneApp.toml on every run;
+# the file is put back as it was, so packaging (make test does it every
+# time) leaves the checkout clean.
+KEEP_TOML = cp FyneApp.toml .FyneApp.toml.kept
+PUT_TOML_BACK = status=$$?; mv .FyneApp.toml.kept FyneApp.toml; exit $$status
+
 # Linux: tabula.tar.xz with the binary, a desktop entry and the icon.
 package-linux: deps $(FYNE)
-	$(FYNE) package -os linux -release $(FYNE_TAGS)
+	$(KEEP_TOML) && $(FYNE) package -os linux -release $(FYNE_TAGS); $(PUT_TOML_BACK)
 
-# Windows (cross-compiled): needs gcc-mingw-w64-x86-64.
+# Windows (cross-compiled): Tabula.exe; needs gcc-mingw-w64-x86-64.
 package-windows: $(FYNE)
 	@dpkg -s gcc-mingw-w64-x86-64 >/dev/null 2>&1 || ($(SUDO) apt-get update && $(SUDO) apt-get install -y gcc-mingw-w64-x86-64)
-	CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release $(FYNE_TAGS)
+	$(KEEP_TOML) && CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release $(FYNE_TAGS); $(PUT_TOML_BACK)
 
 clean:
-	rm -f $(BIN) $(BIN).exe *.tar.xz *.zip
+	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip

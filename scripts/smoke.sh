@@ -1,41 +1,44 @@
 #!/usr/bin/env bash
 # Smoke test of the real window: start Tabula under a virtual X server,
-# check that its window appears and it stays up, save a screenshot, stop.
+# check that its window appears, stays up and is drawn (the picker, then
+# each game by --game, titled "Tabula - <game>" and unlike the picker), save
+# a screenshot of each as $SMOKE_OUT/smoke-*.png, stop.
 set -euo pipefail
 bin=${1:-./tabula}
 out=${SMOKE_OUT:-shots}
+scripts=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/smoke-lib.sh
+. "$scripts/smoke-lib.sh"
 mkdir -p "$out"
 home=$(mktemp -d)
-display=:$((90 + RANDOM % 9))
 
-Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
+xvfb=
 app=
 cleanup() {
   [ -n "$app" ] && kill "$app" 2>/dev/null || true
-  kill "$xvfb" 2>/dev/null || true
+  [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
   rm -rf "$home"
 }
 trap cleanup EXIT
-sleep 1
+start_xvfb || exit 1
 
 for game in "" classic checkerboard infiltration alcazar revenge knights arena; do
   args=()
-  [ -n "$game" ] && args=(--game "$game")
+  title='^Tabula$'
+  [ -n "$game" ] && args=(--game "$game") && title='^Tabula - '
   DISPLAY=$display LANG=en_US.UTF-8 TABULA_HOME=$home "$bin" "${args[@]}" >"$out/smoke.log" 2>&1 &
   app=$!
-  found=
-  for _ in $(seq 1 40); do
-    if DISPLAY=$display xdotool search --name '^Tabula' >/dev/null 2>&1; then found=1; break; fi
-    kill -0 "$app" 2>/dev/null || { echo "smoke: tabula exited early"; cat "$out/smoke.log"; exit 1; }
-    sleep 0.25
-  done
-  [ -n "$found" ] || { echo "smoke: no Tabula window appeared"; cat "$out/smoke.log"; exit 1; }
+  status=0
+  id=$(wait_for_window "$app" "$title" 10) || status=$?
+  [ "$status" = 1 ] && { echo "smoke: tabula exited early"; cat "$out/smoke.log"; exit 1; }
+  [ "$status" = 2 ] && { echo "smoke: no window titled like '$title' appeared"; cat "$out/smoke.log"; exit 1; }
   sleep 2
   kill -0 "$app" 2>/dev/null || { echo "smoke: tabula died"; cat "$out/smoke.log"; exit 1; }
   name=${game:-picker}
-  if command -v import >/dev/null; then DISPLAY=$display import -window root "$out/smoke-$name.png"; fi
-  kill "$app"; wait "$app" 2>/dev/null || true
+  shoot_drawn "$out/smoke-$name.png" 20 || { cat "$out/smoke.log"; exit 1; }
+  [ -n "$game" ] && check_differ "$out/smoke-picker.png" "$out/smoke-$name.png"
+  opened=$(window_title "$id")
+  stop_app "$app" "$out/smoke.log" "$out/smoke-$name-hang.log"
   app=
-  echo "smoke: the window opened (${name}) and stayed up"
+  echo "smoke: the window opened ('$opened') and stayed up"
 done
