@@ -14,6 +14,7 @@ func FuzzSetupClassic(f *testing.F)      { fuzzSetup(f, "classic") }
 func FuzzSetupCheckerboard(f *testing.F) { fuzzSetup(f, "checkerboard") }
 func FuzzSetupInfiltration(f *testing.F) { fuzzSetup(f, "infiltration") }
 func FuzzSetupAlcazar(f *testing.F)      { fuzzSetup(f, "alcazar") }
+func FuzzSetupRevenge(f *testing.F)      { fuzzSetup(f, "revenge") }
 
 // fuzzSetup feeds a game's setup decoder house rules (as a save holds them)
 // and a setup. Seeds: every setup of the game's vectors, and the position
