@@ -19,9 +19,10 @@ import (
 //     the next seat no win at once (all moves if none does), the one with
 //     the best evaluation, ties at random; it reinforces only when no
 //     other such move is left.
-//   - hard: max-n over one full round plus its own next two moves'
-//     worth of plies (players + 2), fewer where that could not finish
-//     within the node budget (revDepth), the evaluation at the leaves; a draw
+//   - hard: max-n over one full round plus two plies, its own next move
+//     and the next seat's reply (players + 2 plies), fewer where that
+//     could not finish within the node budget (revDepth), the evaluation
+//     at the leaves; a draw
 //     is worth a little less than 0 to it (revDraw), a seat with nothing
 //     to gain between two moves is taken to pick the one better for hard
 //     (Hopeful: medium breaks its ties at random, it does not gang up),
@@ -30,10 +31,12 @@ import (
 
 // revHardNodes is hard's node budget: enough to finish players + 2 = 5
 // plies on the default board (4x4, three seats) in every position, since
-// iterations 1 to 5 visit at most 1,193,040 nodes there (revDepth). It
-// takes about 0.6 s on one core of the development machine in the worst
-// case, whatever the board (go test -bench RevengeHard ./ai/): well within
-// the app's 10 s cap on a bot's move, and under the second a Hint has.
+// iterations 1 to 5 visit at most 1,193,040 nodes there (revDepth). A
+// move takes 0.5 s on a default mid-game and 0.75 s in the slowest case
+// (the empty 4x4 board with four seats, 1.18 million nodes) on one core
+// of the two-core development machine (go test -bench RevengeHard
+// ./ai/): well within the app's 10 s cap on a bot's move, and a Hint
+// answers in 0.4 s (BenchmarkHint), under its second.
 const revHardNodes = 1_200_000
 
 // revEvalAll is the evaluation of section 12 for every seat: a line with

@@ -447,16 +447,23 @@ func TestRevengeCancel(t *testing.T) {
 
 // BenchmarkRevengeHard times hard's move after six moves on the default
 // board (4x4, three seats: players + 2 = 5 plies) and on the 6x6 board
-// with four seats, where revDepth cuts the depth to 3:
-// go test -run '^$' -bench RevengeHard ./ai/
+// with four seats, where revDepth cuts the depth to 3; and on the empty
+// 4x4 board with four seats, its slowest case (5 plies, close to the
+// whole budget): go test -run '^$' -bench RevengeHard ./ai/
 func BenchmarkRevengeHard(b *testing.B) {
+	sixMoves := []string{"a4", "b3", "c2", "a4", "d1", "b2"}
 	for _, c := range []struct {
 		name  string
 		rules map[string]any
-	}{{"4x4-3seats", nil}, {"6x6-4seats", map[string]any{"size": 6, "players": 4}}} {
+		moves []string
+	}{
+		{"4x4-3seats", nil, sixMoves},
+		{"6x6-4seats", map[string]any{"size": 6, "players": 4}, sixMoves},
+		{"4x4-4seats-empty", map[string]any{"players": 4}, nil},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			st := revNew(b, c.rules, "")
-			for _, tok := range []string{"a4", "b3", "c2", "a4", "d1", "b2"} {
+			for _, tok := range c.moves {
 				if err := games.PlayToken(st, tok); err != nil {
 					b.Fatal(err)
 				}
