@@ -19,18 +19,25 @@ import (
 //     the next seat no win at once (all moves if none does), the one with
 //     the best evaluation, ties at random; it reinforces only when no
 //     other such move is left.
-//   - hard: max-n over one full round plus its own next move (players + 1
-//     plies), the evaluation at the leaves, under a node budget; a draw
+//   - hard: max-n over one full round plus two plies, its own next move
+//     and the next seat's reply (players + 2 plies), fewer where that
+//     could not finish within the node budget (revDepth), the evaluation
+//     at the leaves; a draw
 //     is worth a little less than 0 to it (revDraw), a seat with nothing
 //     to gain between two moves is taken to pick the one better for hard
 //     (Hopeful: medium breaks its ties at random, it does not gang up),
 //     and its table tells apart positions seen a different number of
 //     times (revKey).
 
-// Default node budgets.
-const (
-	revHardNodes = 400_000
-)
+// revHardNodes is hard's node budget: enough to finish players + 2 = 5
+// plies on the default board (4x4, three seats) in every position, since
+// iterations 1 to 5 visit at most 1,193,040 nodes there (revDepth). A
+// move takes 0.5 s on a default mid-game and 0.75 s in the slowest case
+// (the empty 4x4 board with four seats, 1.18 million nodes) on one core
+// of the two-core development machine (go test -bench RevengeHard
+// ./ai/): well within the app's 10 s cap on a bot's move, and a Hint
+// answers in 0.4 s (BenchmarkHint), under its second.
+const revHardNodes = 1_200_000
 
 // revEvalAll is the evaluation of section 12 for every seat: a line with
 // k >= 1 squares of a seat is worth 4^(k-1), halved when another seat
@@ -153,13 +160,16 @@ func revBest(ms []games.Move, scores []int, rng *rand.Rand) games.Move {
 	return ties[rng.IntN(len(ties))]
 }
 
-// revHard is the hard bot: max-n to players + 1 plies.
+// revHard is the hard bot: max-n to players + 2 plies (section 12), so
+// it sees the next seat's steal followed by that seat's line one round
+// later (ply 5 with three seats), which players + 1 plies cannot.
 func revHard(o Options) Bot {
-	return revMaxN{o: o, nodes: revHardNodes, extra: 1}
+	return revMaxN{o: o, nodes: revHardNodes, extra: 2}
 }
 
-// revMaxN searches players + extra plies with max-n (the depth depends on
-// the number of seats, known only when it is asked).
+// revMaxN searches players + extra plies with max-n, or fewer where the
+// node budget could not finish them (revDepth); the depth depends on the
+// board and the number of seats, known only when it is asked.
 type revMaxN struct {
 	o     Options
 	nodes int64
@@ -167,16 +177,40 @@ type revMaxN struct {
 }
 
 // searcher is the max-n search of one decision on st.
-func (b revMaxN) searcher(st games.State) *MaxN {
+func (b revMaxN) searcher(st *revenge.State) *MaxN {
 	nodes := b.nodes
 	if b.o.Nodes > 0 {
 		nodes = b.o.Nodes
 	}
+	depth := revDepth(st.Size()*st.Size(), st.Seats()+b.extra, nodes)
 	// Hopeful: the seats it plays against in practice break their ties
-	// at random. Against two mediums (300 games, seed 1) it took hard
-	// from 69 wins and 69 losses (39.4% of the points) to 86 and 60
-	// (43.2%).
-	return &MaxN{Eval: revEvalAll, Key: revKey, Draw: revDraw, Hopeful: true, MaxDepth: st.Seats() + b.extra, Nodes: nodes, Time: b.o.Time, Seed: b.o.Seed}
+	// at random. Against two mediums (300 games, seed 1) it took hard at
+	// players + 1 plies from 69 wins and 69 losses (39.4% of the points)
+	// to 86 and 60 (43.2%).
+	return &MaxN{Eval: revEvalAll, Key: revKey, Draw: revDraw, Hopeful: true, MaxDepth: depth, Nodes: nodes, Time: b.o.Time, Seed: b.o.Seed}
+}
+
+// revDepth is the depth of hard's search: want plies, or the most that a
+// search of nodes nodes surely finishes, at least 1. A position has at
+// most one move per square, so the iterations to depths 1..d visit at
+// most the sum over k = 1..d of squares + squares^2 + ... + squares^k
+// nodes. With the default budget, 3x3 boards, 4x4 with two or three
+// seats and 5x5 with two get players + 2 plies; 4x4 with four seats gets
+// 5, 5x5 with three or four seats 4, and 6x6 boards 3. Cutting the depth
+// here rather than letting the budget stop a deeper iteration spares the
+// nodes of an iteration that could not finish.
+func revDepth(squares, want int, nodes int64) int {
+	depth, spent, level, iteration := 0, int64(0), int64(1), int64(0)
+	for depth < want {
+		level *= int64(squares) // the nodes at ply depth+1
+		iteration += level      // the nodes of the iteration to depth+1
+		if spent+iteration > nodes {
+			break
+		}
+		spent += iteration
+		depth++
+	}
+	return max(depth, 1)
 }
 
 // revKey tells positions apart by what the repetition rule counts as
@@ -200,10 +234,11 @@ func revKey(st games.State) uint64 {
 const revDraw = -16
 
 func (b revMaxN) Choose(ctx context.Context, st games.State, seat int) (games.Move, error) {
-	if _, err := revState(st); err != nil {
+	s, err := revState(st)
+	if err != nil {
 		return games.NoMove, err
 	}
-	return b.searcher(st).Choose(ctx, st, seat)
+	return b.searcher(s).Choose(ctx, st, seat)
 }
 
 func init() {
@@ -214,6 +249,6 @@ func init() {
 		About: "Wins when it can, stops the next player's win, else plays the best-looking square.",
 		New:   func(o Options) Bot { return revMedium{seed: o.Seed} }})
 	Register(Spec{Game: "revenge", Name: "hard", Level: 3,
-		About: "Looks one full round ahead, plus its own next move.",
+		About: "Looks one full round ahead, plus its own next move and the reply to it.",
 		New:   revHard})
 }

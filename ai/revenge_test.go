@@ -130,21 +130,136 @@ func revCheckMedium(t *testing.T, st *revenge.State, seat int, m games.Move) str
 	return "unsafe"
 }
 
-// TestRevengeSearchTactics: the search bots win at once, and as the last
-// seat before a threat they steal a mark of the threatened line.
+// TestRevengeSearchTactics: hard wins at once, and as the last seat
+// before a threat it steals a mark of the threatened line, whatever its
+// seed (every move its search scores best does).
 func TestRevengeSearchTactics(t *testing.T) {
-	for _, name := range revLevels()[2:] {
-		for seed := uint64(1); seed <= 3; seed++ {
-			// x to move completes rank 4 by stealing d4 from o.
-			st := revNew(t, nil, `{"board":["xxxo","o...","+...","...."],"toMove":0}`)
-			if got := revChoose(t, revBot(t, name, seed, 0), st); got != "d4" {
-				t.Errorf("%s (seed %d) played %s, not the win d4", name, seed, got)
+	hard := revHard(Options{}).(revMaxN)
+	// x to move completes rank 4 by stealing d4 from o.
+	st := revNew(t, nil, `{"board":["xxxo","o...","+...","...."],"toMove":0}`)
+	if best := revBestMoves(t, st, hard); !slices.Equal(best, []string{"d4"}) {
+		t.Errorf("hard's best moves are %v, not the win d4", best)
+	}
+	// + to move; x (next) threatens rank 4 on d4. Only a steal of a4, b4
+	// or c4 stops it (a mark on d4 would be stolen back).
+	st = revNew(t, nil, `{"board":["xxx.","oo..","+...","...."],"toMove":2}`)
+	for _, m := range revBestMoves(t, st, hard) {
+		if m != "a4" && m != "b4" && m != "c4" {
+			t.Errorf("hard may play %s and let x win on d4", m)
+		}
+	}
+}
+
+// TestRevengeHardSeesStealThenLine: x (hard) to move, and o and + both
+// stole from x with their latest moves, so x may take nobody's marks.
+//
+//	4  o o x .
+//	3  . . . .
+//	2  . . x +
+//	1  x x . .
+//	   a b c d
+//
+// c1 or d1 makes three of rank 1 (c1 three of the c-file too), and +
+// must steal a mark of x's or x wins. But o answers by taking c4 from x
+// (ply 2); + has to spend its move on x's line (ply 3); x may take
+// neither o's marks nor +'s (ply 4); o completes rank 4 on d4 (ply 5).
+// At players + 1 = 4 plies the search stops before ply 5, and every move
+// it scores best (c1) lets o through; at players + 2 (section 12) hard
+// sees o's line, and none of its best moves does, whatever its seed.
+func TestRevengeHardSeesStealThenLine(t *testing.T) {
+	st := revNew(t, nil, `{"board":["oox.","....","..x+","xx.."],"lastSteal":{"o":"x","+":"x"},"toMove":0}`)
+	short := revMaxN{nodes: revHardNodes, extra: 1}
+	for _, m := range revBestMoves(t, st, short) {
+		if _, lost := revLosesAtPly5(t, st, m); !lost {
+			t.Fatalf("at players + 1 plies x may play %s, and o has no steal-then-line after it: the position no longer tells the depths apart", m)
+		}
+	}
+	for _, m := range revBestMoves(t, st, revHard(Options{}).(revMaxN)) {
+		if steal, lost := revLosesAtPly5(t, st, m); lost {
+			t.Errorf("hard may play %s: o takes %s and completes a line on its next move, whatever + and x do", m, steal)
+		}
+	}
+}
+
+// revLosesAtPly5 plays tok for the seat to move (ply 1) and says whether
+// the next seat then has a steal (ply 2) after which it completes a line
+// on its next move (ply 5) whatever the others answer: every answer of
+// the third seat that does not let the first win at once (there must be
+// one) and then every answer of the first seat. It names the steal.
+func revLosesAtPly5(t *testing.T, st *revenge.State, tok string) (string, bool) {
+	t.Helper()
+	first := st.Clone().(*revenge.State)
+	if err := games.PlayToken(first, tok); err != nil {
+		t.Fatal(err)
+	}
+	next := first.ToMove()[0]
+	for _, steal := range first.Legal(next) {
+		if first.KindAt(int(steal)) != revenge.Steal {
+			continue
+		}
+		second := revAfter(t, first, steal)
+		if second.Outcome().Over() {
+			continue // a win at ply 2, not the line this looks for
+		}
+		forced, answered := true, false
+		for _, a := range second.Legal(second.ToMove()[0]) {
+			third := revAfter(t, second, a)
+			if third.Outcome().Over() {
+				forced = false // the third seat wins
+				break
 			}
-			// + to move; x (next) threatens rank 4 on d4. Only a steal of
-			// a4, b4 or c4 stops it (a mark on d4 would be stolen back).
-			st = revNew(t, nil, `{"board":["xxx.","oo..","+...","...."],"toMove":2}`)
-			if got := revChoose(t, revBot(t, name, seed, 0), st); got != "a4" && got != "b4" && got != "c4" {
-				t.Errorf("%s (seed %d) played %s and lets x win on d4", name, seed, got)
+			if len(third.WinningMoves()) > 0 {
+				continue // it lets the first seat win: no answer
+			}
+			answered = true
+			for _, b := range third.Legal(third.ToMove()[0]) {
+				if fourth := revAfter(t, third, b); fourth.Outcome().Over() || len(fourth.WinningMoves()) == 0 {
+					forced = false
+					break
+				}
+			}
+			if !forced {
+				break
+			}
+		}
+		if forced && answered {
+			return first.MoveString(next, steal), true
+		}
+	}
+	return "", false
+}
+
+// revAfter is st after move m.
+func revAfter(t *testing.T, st *revenge.State, m games.Move) *revenge.State {
+	t.Helper()
+	c := st.Clone().(*revenge.State)
+	if err := c.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestRevengeHardDepth: hard's depth (revDepth) is players + 2 plies on
+// the default board at its default budget, and on every board size and
+// seat count the search to that depth finishes within the node budget on
+// the empty board, where every square is a move (here at a budget of
+// 100,000 nodes, so the test stays quick; the arithmetic is the same).
+func TestRevengeHardDepth(t *testing.T) {
+	if d := revDepth(16, 3+2, revHardNodes); d != 5 {
+		t.Errorf("4x4, three seats: depth %d at the default budget, want players + 2 = 5", d)
+	}
+	const nodes = 100_000
+	for size := revenge.MinSize; size <= revenge.MaxSize; size++ {
+		for players := 2; players <= revenge.MaxSeats; players++ {
+			st := revNew(t, map[string]any{"size": size, "players": players}, "")
+			want := revDepth(size*size, players+2, nodes)
+			hard := revHard(Options{Seed: 1, Nodes: nodes}).(revMaxN)
+			r, err := hard.searcher(st).Search(context.Background(), st, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Depth != want || r.Nodes > nodes {
+				t.Errorf("%dx%d, %d seats: finished depth %d in %d nodes, want depth %d within %d", size, size, players, r.Depth, r.Nodes, want, nodes)
 			}
 		}
 	}
@@ -200,19 +315,41 @@ func TestRevengeTableKeyedOnRepetition(t *testing.T) {
 
 // TestRevengeSearchPlaysOn: after the 9th move of the steal cycle, taking
 // a3 again draws by repetition. x owns nothing and + one mark; many moves
-// score 0 for x four plies on, as the draw does. Hard plays on
-// rather than settle for the draw, whatever its seed. (Scoring the draw
-// 0 like everyone else, hard counted it among its best moves and took it
-// for one seed in five.)
+// score about 0 for x a round on, as the draw does. Hard plays on rather
+// than settle for the draw, whatever its seed: a3 is not among the moves
+// its search scores best, the ones its seed chooses between. (Scoring the
+// draw 0 like everyone else, hard counted it among its best moves and
+// took it for one seed in five.)
 func TestRevengeSearchPlaysOn(t *testing.T) {
 	st := revStealCycle(t, 9)
-	for _, name := range revLevels()[2:] {
-		for seed := range uint64(16) {
-			if got := revChoose(t, revBot(t, name, seed, 0), st); got == "a3" {
-				t.Errorf("%s (seed %d) took a3: a draw by repetition", name, seed)
-			}
+	if best := revBestMoves(t, st, revHard(Options{}).(revMaxN)); slices.Contains(best, "a3") {
+		t.Errorf("hard counts a3, a draw by repetition, among its best moves %v", best)
+	}
+}
+
+// revBestMoves lists the moves b's search scores best for the seat to
+// move, the ones its seed chooses between: every move searched to b's
+// depth, as the last iteration of Search does (revDepth makes sure that
+// iteration finishes).
+func revBestMoves(t *testing.T, st *revenge.State, b revMaxN) []string {
+	t.Helper()
+	seat := st.ToMove()[0]
+	mn := b.searcher(st)
+	s := mn.newSearch(context.Background(), st, seat)
+	var best []string
+	bestScore := -WinScore - 1
+	for _, m := range st.Legal(seat) {
+		if err := s.search(revAfter(t, st, m), mn.MaxDepth-1, 1); err != nil {
+			t.Fatal(err)
+		}
+		switch v := s.vals[1][seat]; {
+		case v > bestScore:
+			best, bestScore = []string{st.MoveString(seat, m)}, v
+		case v == bestScore:
+			best = append(best, st.MoveString(seat, m))
 		}
 	}
+	return best
 }
 
 // TestRevengeBotsLegal plays whole games of every bot under every board
@@ -308,16 +445,25 @@ func TestRevengeCancel(t *testing.T) {
 	}
 }
 
-// BenchmarkRevengeHard times hard's move on a default midgame and on the
-// empty 6x6 board with four seats, where the node budget cuts the depth.
+// BenchmarkRevengeHard times hard's move after six moves on the default
+// board (4x4, three seats: players + 2 = 5 plies) and on the 6x6 board
+// with four seats, where revDepth cuts the depth to 3; and on the empty
+// 4x4 board with four seats, its slowest case (5 plies, close to the
+// whole budget): go test -run '^$' -bench RevengeHard ./ai/
 func BenchmarkRevengeHard(b *testing.B) {
+	sixMoves := []string{"a4", "b3", "c2", "a4", "d1", "b2"}
 	for _, c := range []struct {
 		name  string
 		rules map[string]any
-	}{{"4x4-3seats", nil}, {"6x6-4seats", map[string]any{"size": 6, "players": 4}}} {
+		moves []string
+	}{
+		{"4x4-3seats", nil, sixMoves},
+		{"6x6-4seats", map[string]any{"size": 6, "players": 4}, sixMoves},
+		{"4x4-4seats-empty", map[string]any{"players": 4}, nil},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			st := revNew(b, c.rules, "")
-			for _, tok := range []string{"a4", "b3", "c2", "a4", "d1", "b2"} {
+			for _, tok := range c.moves {
 				if err := games.PlayToken(st, tok); err != nil {
 					b.Fatal(err)
 				}

@@ -15,6 +15,7 @@ func FuzzSetupCheckerboard(f *testing.F) { fuzzSetup(f, "checkerboard") }
 func FuzzSetupInfiltration(f *testing.F) { fuzzSetup(f, "infiltration") }
 func FuzzSetupAlcazar(f *testing.F)      { fuzzSetup(f, "alcazar") }
 func FuzzSetupArena(f *testing.F)        { fuzzSetup(f, "arena") }
+func FuzzSetupRevenge(f *testing.F)      { fuzzSetup(f, "revenge") }
 
 // fuzzSetup feeds a game's setup decoder house rules (as a save holds them)
 // and a setup. Seeds: every setup of the game's vectors, and the position

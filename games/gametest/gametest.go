@@ -161,8 +161,11 @@ func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 // position by the same move. (Those are the costly checks: with them on
 // every turn, long games would not fit a -race run.)
 //
-// The environment variable TABULA_PLAYOUTS, when set to a number, replaces
-// n (for long runs: TABULA_PLAYOUTS=100000 go test ./games/...).
+// The environment variable TABULA_PLAYOUTS, when set to a number N,
+// replaces n: every call, that is every rule set a game's playout test
+// goes through, plays exactly N games (for long runs:
+// TABULA_PLAYOUTS=100000 go test ./games/...). Games leave the variable
+// to the kit, so it means the same in every game.
 func RandomPlayouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int, seed uint64) {
 	t.Helper()
 	playouts(t, g, rules, n, maxTurns, false, seed)
@@ -178,7 +181,8 @@ func CappedPlayouts(t *testing.T, g games.Game, rules map[string]any, n, plyCap 
 	return playouts(t, g, rules, n, plyCap, true, seed)
 }
 
-// playoutsEnv reads TABULA_PLAYOUTS: the number of games, or 0 when unset.
+// playoutsEnv reads TABULA_PLAYOUTS: the number of games per rule set, or
+// 0 when unset.
 func playoutsEnv(t *testing.T) int {
 	v := os.Getenv("TABULA_PLAYOUTS")
 	if v == "" {

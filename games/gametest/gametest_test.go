@@ -11,6 +11,7 @@ import (
 	"github.com/tabulagames/tabula/games/classic"
 	"github.com/tabulagames/tabula/games/gametest"
 	"github.com/tabulagames/tabula/games/knights"
+	"github.com/tabulagames/tabula/games/revenge"
 	"github.com/tabulagames/tabula/games/toy"
 )
 
@@ -26,11 +27,22 @@ func TestCappedPlayoutsCountGamesAtTheCap(t *testing.T) {
 	}
 }
 
-// TABULA_PLAYOUTS replaces the number of games of every playout test.
+// TABULA_PLAYOUTS=N means N games per rule set: every rule set a playout
+// test goes through plays exactly N games, whatever number the test asks
+// for (README "TABULA_PLAYOUTS"). Here four rule sets of revenge, asked
+// for 200, 5, 1 and 10,000 games, play 30 each. (A cap of 0
+// plies stops every game before its first move, so each game is counted.)
 func TestPlayoutsEnvironment(t *testing.T) {
 	t.Setenv("TABULA_PLAYOUTS", "30")
 	if n := gametest.CappedPlayouts(t, classic.Game{}, nil, 200, 4, 1); n != 30 {
 		t.Errorf("TABULA_PLAYOUTS=30: %d games reached the cap, want 30", n)
+	}
+	for i, asked := range []int{200, 5, 1, 10_000} {
+		rules := map[string]any{"size": 3 + i}
+		n := gametest.CappedPlayouts(t, revenge.Game{}, rules, asked, 0, uint64(i+1))
+		if n != 30 {
+			t.Errorf("TABULA_PLAYOUTS=30, rules %v asking for %d: %d games, want 30", rules, asked, n)
+		}
 	}
 }
 
