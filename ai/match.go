@@ -17,9 +17,8 @@ type MatchConfig struct {
 	Games int
 	Seed  uint64
 	// MaxTurns ends a game as a draw after this many turns (0 = 200):
-	// games between bots can cycle forever. A turn ends when the state's
-	// games.TurnCounter changes, or with every ply of a game without one
-	// (see PlayGame).
+	// games between bots can cycle forever. Turns are counted by the
+	// state's games.TurnCounter, or by plies for a game without one.
 	MaxTurns int
 	// Progress, when set, is called after every game.
 	Progress func(done int, r GameResult)
@@ -170,22 +169,20 @@ func shares(points []float64) []float64 {
 // is played token by token. It stops with ctx.Err() when ctx is
 // cancelled, whether the bots notice or not.
 //
-// A turn ends when the state's games.TurnCounter changes, or with every
-// ply of a game without one.
+// Turns are counted by the state's games.TurnCounter (those played since
+// st), or by plies for a game without one.
 func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTurns int) (GameResult, error) {
 	gr := GameResult{Think: make([]time.Duration, len(bots)), Decisions: make([]int, len(bots))}
 	counter, counted := st.(games.TurnCounter)
-	turns, last := 0, 0
+	first := 0
 	if counted {
-		last = counter.Turn()
+		first = counter.Turn()
 	}
-	played := func() { // after every token
-		switch {
-		case !counted:
-			turns++
-		case counter.Turn() != last:
-			turns, last = turns+1, counter.Turn()
+	turns := func() int {
+		if counted {
+			return counter.Turn() - first
 		}
+		return gr.Turns
 	}
 	// The game's own stream, if it has one: every bot gets it, and those
 	// that draw from it (in seat order, as knights 4.2 says) advance it.
@@ -194,7 +191,7 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 		s := gs.GameStream()
 		stream = &s
 	}
-	for !st.Outcome().Over() && turns < maxTurns {
+	for !st.Outcome().Over() && turns() < maxTurns {
 		if err := ctx.Err(); err != nil {
 			return gr, err
 		}
@@ -223,7 +220,6 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 			}
 			gr.Moves = append(gr.Moves, tok)
 			gr.Turns++
-			played()
 		}
 	}
 	gr.Outcome = st.Outcome()

@@ -29,14 +29,13 @@ func init() {
 
 func geomOf(n int) *geom { return geoms[n] }
 
-// index is the square index of a square's name on this board.
+// index is the square index of a square's name on this board, or -1.
 func (g *geom) index(name string) int {
-	for sq, n := range g.names {
-		if n == name {
-			return sq
-		}
+	file, rank, err := games.ParseSquare(name, g.n, g.n)
+	if err != nil {
+		return -1
 	}
-	return -1
+	return (g.n-1-rank)*g.n + file
 }
 
 func newGeom(n int) *geom {
