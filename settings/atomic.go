@@ -128,18 +128,22 @@ func unusedPath(name func(i int) string) (string, error) {
 	return "", errNoFreeName
 }
 
-// claim takes the first free name of name(1), name(2), ... in its folder
-// with an exclusive create (O_EXCL), so that no other window or goroutine
-// can take the same name between the look and the write, and returns it.
-// The file is empty until the caller's atomic write replaces it; the
-// caller removes it if that write fails (writeClaimed). The folder is
-// created if needed. Any error but "exists" stops the search at once.
-func claim(name func(i int) string) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(name(1)), 0o755); err != nil {
+// claim takes the first free name of base+".json", base+"-2.json",
+// base+"-3.json", ... with an exclusive create (O_EXCL), so that no other
+// window or goroutine can take the same name between the look and the
+// write, and returns it. The file is empty until the caller's atomic
+// write replaces it; the caller removes it if that write fails
+// (writeClaimed). The folder is created if needed. Any error but "exists"
+// stops the search at once.
+func claim(base string) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return "", err
 	}
 	for i := 1; i <= maxNameTries; i++ {
-		p := name(i)
+		p := base + ".json"
+		if i > 1 {
+			p = fmt.Sprintf("%s-%d.json", base, i)
+		}
 		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
 			return p, f.Close()

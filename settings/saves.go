@@ -364,12 +364,7 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	if sl := slug(name); sl != "" {
 		base += "-" + sl
 	}
-	path, err := claim(func(i int) string {
-		if i == 1 {
-			return filepath.Join(s.paths.Saves, base+".json")
-		}
-		return filepath.Join(s.paths.Saves, fmt.Sprintf("%s-%d.json", base, i))
-	})
+	path, err := claim(filepath.Join(s.paths.Saves, base))
 	if err != nil {
 		return "", fmt.Errorf("cannot choose a file name in the saves folder %s: %w", s.paths.Saves, err)
 	}
@@ -738,12 +733,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	}
 	if path == "" {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
-		path, err = claim(func(i int) string {
-			if i == 1 {
-				return base + ".json"
-			}
-			return fmt.Sprintf("%s-%d.json", base, i)
-		})
+		path, err = claim(base)
 		if err != nil {
 			return "", fmt.Errorf("cannot choose a file name in %s: %w", s.paths.State, err)
 		}
