@@ -231,7 +231,7 @@ func (u *App) pace(s *session.Session) {
 	if !s.HasHuman() {
 		scale = float64(u.cfg.BotPace()) / float64(settings.DefaultBotPace)
 	}
-	p.Apply(s, scale)
+	s.BotDelay, s.TokenDelay = p.Scaled(scale)
 }
 
 // openSession shows the game screen for a session and starts its bots.

@@ -18,6 +18,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -57,9 +58,10 @@ type gameScreen struct {
 	cover        *fyne.Container // hides the board until the device is handed over
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
-	forward      kit.Forward // which draws animate
-	openedPick   [2]int      // the ply and seat whose pick countdown was started, or -1s
-	maskSeat     int         // whose entries the move list shows under fog: -2 all, -1 none
+	forward      kit.Forward  // which draws animate
+	openedPick   [2]int       // the ply and seat whose pick countdown was started, or -1s
+	maskSeat     int          // whose entries the move list shows under fog: -2 all, -1 none
+	drawn        *frame.Frame // the frame drawn last
 }
 
 type seatRow struct {
@@ -120,6 +122,7 @@ func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(toke
 func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
 func (gs *gameScreen) Settled()                  { gs.refresh() }
 func (gs *gameScreen) Undo()                     { gs.undo() }
+func (gs *gameScreen) Select(token string)       { gs.session.Select(token) }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.
@@ -171,6 +174,9 @@ func (gs *gameScreen) hint() {
 // has them ("Hint: Ana could place 4 on c1").
 func (gs *gameScreen) hintText(h *session.Hint) string {
 	if t, ok := gs.board.(kit.HintTeller); ok {
+		return "Hint: " + t.HintText(gs.session.Frame(), h)
+	}
+	if t, ok := gs.board.(legacyHintTeller); ok {
 		return "Hint: " + t.HintText(gs.session, h)
 	}
 	return "Hint: " + h.Token
@@ -618,11 +624,21 @@ func (gs *gameScreen) moveText(i int) string {
 		return ""
 	}
 	if jt, ok := gs.board.(kit.JointTeller); ok {
+		return fmt.Sprintf("%d. %s", i+1, jt.JointMoveText(gs.frame(), i, gs.maskSeat))
+	}
+	if jt, ok := gs.board.(legacyJointTeller); ok {
 		return fmt.Sprintf("%d. %s", i+1, jt.JointMoveText(s, i, gs.maskSeat))
 	}
 	if t, ok := gs.board.(kit.Teller); ok {
 		n := i + 1
 		if tn, ok := gs.board.(kit.TurnNumberer); ok {
+			n = tn.MoveNumber(gs.frame(), i)
+		}
+		return fmt.Sprintf("%d. %s", n, t.MoveText(gs.frame(), i))
+	}
+	if t, ok := gs.board.(legacyTeller); ok {
+		n := i + 1
+		if tn, ok := gs.board.(legacyTurnNumberer); ok {
 			n = tn.MoveNumber(s, i)
 		}
 		return fmt.Sprintf("%d. %s", n, t.MoveText(s, i))
@@ -675,13 +691,22 @@ func (gs *gameScreen) maskedToken(tok string) string {
 
 // ---- refreshing ----
 
+// frame is the frame drawn last, for the board's words.
+func (gs *gameScreen) frame() *frame.Frame {
+	if gs.drawn == nil {
+		gs.drawn = gs.session.Frame()
+	}
+	return gs.drawn
+}
+
 // refresh copies the session into every widget; called after each change.
 func (gs *gameScreen) refresh() {
 	s := gs.session
 	view := s.ViewIndex()
 	gs.openPick()
 	gs.maskSeat = gs.movesShownFor()
-	gs.board.Draw(s, gs.forward.Next(s))
+	gs.drawn = s.Frame()
+	drawBoard(gs.board, s, gs.drawn, gs.forward.Next(gs.drawn))
 	if gs.spoken != nil {
 		gs.spoken.Update()
 	}
@@ -819,7 +844,7 @@ func (gs *gameScreen) statusText() string {
 		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
-		if _, told := gs.board.(kit.Teller); told {
+		if tellsResult(gs.board) {
 			return "Game over." // a board that tells the result says why in its headline
 		}
 		return resultLine(s.Seats, out)
@@ -883,6 +908,9 @@ func resultLine(seats []games.SeatInfo, out games.Outcome) string {
 // own words when it has them.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if t, ok := gs.board.(kit.Teller); ok {
+		return t.ResultText(gs.frame(), out)
+	}
+	if t, ok := gs.board.(legacyTeller); ok {
 		return t.ResultText(gs.session, out)
 	}
 	if out.Status == games.Draw {

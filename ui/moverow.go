@@ -5,8 +5,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // newMoveRow is the move list's row: the move in words and, when the
@@ -36,9 +34,7 @@ func (gs *gameScreen) moveNotation(i int) string {
 	if !gs.u.cfg.ShowNotation() || i >= s.Plies() {
 		return ""
 	}
-	_, joint := gs.board.(kit.JointTeller)
-	_, teller := gs.board.(kit.Teller)
-	if !joint && !teller {
+	if !told(gs.board) {
 		return ""
 	}
 	return gs.maskedToken(s.Tokens()[i])

@@ -25,6 +25,7 @@ import (
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Options are what a session needs from its surroundings.
@@ -107,6 +108,7 @@ type Session struct {
 	hint       *Hint
 	hintCancel context.CancelFunc // of the hint being computed, if any
 	pickTimer  int                // bumped when a pick timer is started or void
+	selected   selection          // what the person acting has selected, not confirmed
 	countdown  countdown          // the pick countdown started last
 }
 
@@ -118,17 +120,20 @@ type countdown struct {
 	timer, gen int
 }
 
+// selection is a token a person has selected and not confirmed.
+// It holds for the turn it was made in only.
+type selection struct {
+	seat, plies int
+	token       string
+}
+
 type seatBot struct {
 	name string
 	bot  ai.Bot
 }
 
 // Hint is the hint bot's suggestion for a person (ai.HintBot).
-type Hint struct {
-	Seat  int
-	Move  games.Move
-	Token string
-}
+type Hint = frame.Hint
 
 // ErrNotYourTurn refuses a move when no person is to act.
 var ErrNotYourTurn = errors.New("Wait: the computer is to move.")
@@ -453,6 +458,11 @@ func (s *Session) OpenPick(seat int) {
 			if s.OnPickTimeout != nil {
 				s.OnPickTimeout(seat)
 			}
+			if sel := s.selected; s.HumanToMove() == seat && s.gen == gen && sel.seat == seat && sel.plies == len(s.tokens) && sel.token != "" {
+				if s.Pick(seat, sel.token) == nil {
+					return // the square the person had selected
+				}
+			}
 			if s.HumanToMove() == seat && s.gen == gen {
 				st := s.Live()
 				if legal := st.Legal(seat); len(legal) > 0 {
@@ -461,6 +471,14 @@ func (s *Session) OpenPick(seat int) {
 			}
 		})
 	}()
+}
+
+// Select records the token the person acting has selected but not
+// confirmed ("" for none): when their pick clock runs out, the session
+// picks it rather than the seat's first legal move. A board calls it
+// through its host as the selection changes; it changes nothing else.
+func (s *Session) Select(token string) {
+	s.selected = selection{seat: s.HumanToMove(), plies: len(s.tokens), token: token}
 }
 
 // PickLeft is how long the pick countdown of a seat still runs, on the
@@ -552,14 +570,7 @@ func (s *Session) SeatsAt(n int) []games.SeatInfo {
 }
 
 // SwapIn reports whether a turn's events hold a pie-rule swap.
-func SwapIn(events []games.Event) bool {
-	for _, e := range events {
-		if e.Kind == games.EventSeatSwap {
-			return true
-		}
-	}
-	return false
-}
+func SwapIn(events []games.Event) bool { return frame.SwapIn(events) }
 
 func (s *Session) afterMove(byBot bool) {
 	s.hint = nil

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/ui/boards/boardtest"
+	"github.com/tabulagames/tabula/ui/boardtest"
 )
 
 // start opens a game between two people with house rules, on a board of

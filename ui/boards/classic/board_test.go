@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/tabulagames/tabula/ui/boards/boardtest"
+	"github.com/tabulagames/tabula/ui/boardtest"
 	"github.com/tabulagames/tabula/ui/session"
 )
 

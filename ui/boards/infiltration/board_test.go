@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/ui/boards/boardtest"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/boardtest"
 	"github.com/tabulagames/tabula/ui/session"
 )
 

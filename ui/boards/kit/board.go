@@ -11,19 +11,26 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is one game's board widget. The renderer builds its canvas objects
-// once; Draw copies the session's viewed state into them.
+// once; Draw copies the frame into them. A board draws and never steers:
+// it holds no session, and what a person does goes to its Host as an
+// intent (a token, a selection).
 type Board interface {
 	fyne.Widget
-	// Draw draws the session's viewed position, its last move, the hint
-	// and whether a person may act; animate is false for jumps (undo, a
-	// click in the move list) and under reduced motion.
-	Draw(s *session.Session, animate bool)
 	// Key handles a key for keyboard play and reports whether it used it.
 	Key(k fyne.KeyName) bool
+}
+
+// Drawer is a board that draws frames (every board, once all have moved
+// over from drawing the session).
+type Drawer interface {
+	// Draw draws the frame's shown position, its last move, the hint
+	// and whether a person may act; animate is false for jumps (undo, a
+	// click in the move list) and under reduced motion.
+	Draw(f *frame.Frame, animate bool)
 }
 
 // Host is what a board needs from the game screen.
@@ -42,6 +49,10 @@ type Host interface {
 	// Undo does what the toolbar's Undo does (in the middle of a person's
 	// turn of several actions, it takes back the last one).
 	Undo()
+	// Select tells which token a person has selected but not confirmed
+	// ("" for none): if the seat's pick clock runs out (knights `timer`),
+	// the session plays it rather than the seat's first legal move.
+	Select(token string)
 }
 
 // Animator is implemented by boards whose animations tell a story worth
@@ -82,11 +93,10 @@ type Pacing struct {
 	Token func(token string) time.Duration
 }
 
-// Apply sets the pacing on a session, every pause scaled by scale (the
-// player's setting over its default: 0 plays at once, 2 twice as slowly).
-func (p Pacing) Apply(s *session.Session, scale float64) {
-	s.BotDelay = scaled(p.Turn, scale)
-	s.TokenDelay = func(token string) time.Duration { return scaled(p.Token(token), scale) }
+// Scaled is the pacing with every pause scaled by scale (the player's
+// setting over its default: 0 plays at once, 2 twice as slowly).
+func (p Pacing) Scaled(scale float64) (turn time.Duration, token func(string) time.Duration) {
+	return scaled(p.Turn, scale), func(tok string) time.Duration { return scaled(p.Token(tok), scale) }
 }
 
 func scaled(d time.Duration, scale float64) time.Duration {
@@ -98,18 +108,18 @@ func scaled(d time.Duration, scale float64) time.Duration {
 // "Ana takes b4 from Bo"); other games show the notation and the rules'
 // reason.
 type Teller interface {
-	// MoveText is token i (from 0) of the session in words, without its
+	// MoveText is token i (from 0) of the game in words, without its
 	// number.
-	MoveText(s *session.Session, i int) string
+	MoveText(f *frame.Frame, i int) string
 	// ResultText is the headline of a finished game, with why: "Ana wins:
 	// a full row, rank 4", "Draw: the board is full".
-	ResultText(s *session.Session, out games.Outcome) string
+	ResultText(f *frame.Frame, out games.Outcome) string
 }
 
 // HintTeller is implemented by boards that put a hint in words, the way
 // their move list tells moves: "Ana could drop a man on d3".
 type HintTeller interface {
-	HintText(s *session.Session, h *session.Hint) string
+	HintText(f *frame.Frame, h *frame.Hint) string
 }
 
 // JointTeller is implemented by boards of joint turns (knights: every
@@ -118,7 +128,7 @@ type HintTeller interface {
 // is the one seat whose entry may show (-2 every seat's, -1 nobody's, as
 // between two people's secret picks).
 type JointTeller interface {
-	JointMoveText(s *session.Session, i int, shown int) string
+	JointMoveText(f *frame.Frame, i int, shown int) string
 }
 
 // TurnNumberer is implemented by boards whose move list numbers turns
@@ -128,7 +138,7 @@ type JointTeller interface {
 // twice).
 type TurnNumberer interface {
 	// MoveNumber is the number token i (from 0) shows in the move list.
-	MoveNumber(s *session.Session, i int) int
+	MoveNumber(f *frame.Frame, i int) int
 }
 
 // SeatPanel is implemented by boards whose seats need more words in the
@@ -185,10 +195,10 @@ type Forward struct {
 // NewForward is a Forward before anything is drawn.
 func NewForward() Forward { return Forward{drawn: -1} }
 
-// Next reports whether drawing the session's viewed position now animates.
-func (f *Forward) Next(s *session.Session) bool {
-	view := s.ViewIndex()
-	animate := (view == f.drawn+1 || view == f.drawn && f.animate) && !s.Viewing()
+// Next reports whether drawing the frame's position now animates.
+func (f *Forward) Next(fr *frame.Frame) bool {
+	view := fr.View
+	animate := (view == f.drawn+1 || view == f.drawn && f.animate) && !fr.Viewing
 	f.drawn, f.animate = view, animate
 	return animate
 }

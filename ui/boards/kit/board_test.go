@@ -8,37 +8,31 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tabulagames/tabula/games"
-	_ "github.com/tabulagames/tabula/games/classic"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 func TestForwardAnimatesStepsForwardOnly(t *testing.T) {
-	g, _ := games.Lookup("classic")
-	people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
-	s, err := session.New(g, nil, 1, people, nil, session.Options{Post: func(func()) {}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := NewForward()
+	at := func(view, plies int) *frame.Frame {
+		return &frame.Frame{View: view, Plies: plies, Viewing: view < plies}
+	}
 	steps := []struct {
-		do   func()
+		fr   *frame.Frame
 		want bool
 		what string
 	}{
-		{func() {}, true, "the first draw"},
-		{func() { s.Submit("b2") }, true, "a move"},
-		{func() {}, true, "the same move drawn again"},
-		{func() { s.Submit("a1"); s.Submit("c3") }, false, "two moves at once"},
-		{func() { s.SetView(1) }, false, "a jump back in the move list"},
-		{func() { s.SetView(2) }, false, "a step forward in the past"},
-		{func() { s.SetView(3) }, true, "a step forward back to the game"},
-		{func() { s.Submit("a3") }, true, "the next move"},
-		{func() { s.Undo() }, false, "undo"},
+		{at(0, 0), true, "the first draw"},
+		{at(1, 1), true, "a move"},
+		{at(1, 1), true, "the same move drawn again"},
+		{at(3, 3), false, "two moves at once"},
+		{at(1, 3), false, "a jump back in the move list"},
+		{at(2, 3), false, "a step forward in the past"},
+		{at(3, 3), true, "a step forward back to the game"},
+		{at(4, 4), true, "the next move"},
+		{at(2, 2), false, "undo"},
 	}
 	for _, st := range steps {
-		st.do()
-		if got := f.Next(s); got != st.want {
+		if got := f.Next(st.fr); got != st.want {
 			t.Errorf("%s: animate %v, want %v", st.what, got, st.want)
 		}
 	}
@@ -61,23 +55,17 @@ func TestMotionAnimateHonoursReducedMotion(t *testing.T) {
 }
 
 func TestPacingIsScaledBySetting(t *testing.T) {
-	g, _ := games.Lookup("classic")
-	s, err := session.New(g, nil, 1, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}, nil, session.Options{Post: func(func()) {}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	p := Pacing{Turn: time.Second, Token: func(tok string) time.Duration {
 		if tok == "quick" {
 			return 250 * time.Millisecond
 		}
 		return 500 * time.Millisecond
 	}}
-	p.Apply(s, 2)
-	if s.BotDelay != 2*time.Second || s.TokenDelay("quick") != 500*time.Millisecond || s.TokenDelay("step") != time.Second {
-		t.Fatalf("twice as slow: turn %v, tokens %v %v", s.BotDelay, s.TokenDelay("quick"), s.TokenDelay("step"))
+	turn, token := p.Scaled(2)
+	if turn != 2*time.Second || token("quick") != 500*time.Millisecond || token("step") != time.Second {
+		t.Fatalf("twice as slow: turn %v, tokens %v %v", turn, token("quick"), token("step"))
 	}
-	p.Apply(s, 0)
-	if s.BotDelay != 0 || s.TokenDelay("step") != 0 {
+	if turn, token = p.Scaled(0); turn != 0 || token("step") != 0 {
 		t.Fatal("a setting of 0 still waits")
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Mark draws a seat's symbol in the seat's ink (SeatInk): X a cross, O a ring, +
@@ -48,7 +48,7 @@ func (m *Mark) Objects() []fyne.CanvasObject {
 // Set chooses the seat shown (-1 hides it), with its usual symbol, and
 // its opacity.
 func (m *Mark) Set(seat int, alpha uint8) {
-	m.SetSymbol(seat, session.Symbol(max(seat, 0)), alpha)
+	m.SetSymbol(seat, frame.Symbol(max(seat, 0)), alpha)
 }
 
 // SetSymbol chooses the seat shown (-1 hides it), the symbol drawn in its

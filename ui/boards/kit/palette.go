@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Seat colours, colour-blind safe, always paired with a shape or letter.
@@ -28,7 +28,7 @@ var seatDeep = []color.NRGBA{
 }
 
 // SeatSymbols are the letters that go with the colours.
-var SeatSymbols = session.Symbols
+var SeatSymbols = frame.Symbols
 
 // SeatColor is the colour of a seat, as UX.md gives it: the fill of its
 // pieces, under PieceInk.

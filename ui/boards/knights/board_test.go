@@ -13,8 +13,8 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/knights"
-	"github.com/tabulagames/tabula/ui/boards/boardtest"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/boardtest"
 	"github.com/tabulagames/tabula/ui/session"
 )
 

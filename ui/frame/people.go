@@ -1,4 +1,4 @@
-package session
+package frame
 
 import (
 	"strings"
@@ -29,12 +29,6 @@ func PeopleOf(seats []games.SeatInfo, tag func(seat int) string) People {
 		p.Names = append(p.Names, name)
 	}
 	return p
-}
-
-// PeopleAt names the seats as they sat before token i (a pie-rule swap
-// exchanges two people); Plies() names them as they sit now.
-func (s *Session) PeopleAt(i int, tag func(seat int) string) People {
-	return PeopleOf(s.SeatsAt(i), tag)
 }
 
 // Deed is what a seat does, or could do, in words: a verb in its plain

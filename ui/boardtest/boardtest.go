@@ -1,6 +1,6 @@
 // Package boardtest lets a board's tests play it without the game screen:
 // a fake kit.Host on a real session, whose bot answers wait on a test
-// loop, so a test taps, drags and presses keys and reads what the board
+// loop (it lives outside ui/boards, which never import the session), so a test taps, drags and presses keys and reads what the board
 // submitted, refused or said.
 package boardtest
 
@@ -91,7 +91,18 @@ func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options
 }
 
 // Redraw draws the board as the game screen does after a change.
-func (h *Host) Redraw() { h.Board.Draw(h.S, h.forward.Next(h.S)) }
+func (h *Host) Redraw() {
+	f := h.S.Frame()
+	animate := h.forward.Next(f)
+	switch d := h.Board.(type) {
+	case kit.Drawer:
+		d.Draw(f, animate)
+	case interface {
+		Draw(*session.Session, bool)
+	}:
+		d.Draw(h.S, animate) // a board not moved over to frames yet
+	}
+}
 
 // Tokens are the tokens played so far, joined by spaces.
 func (h *Host) Tokens() string { return strings.Join(h.S.Tokens(), " ") }
@@ -103,6 +114,7 @@ func (h *Host) Refuse(msg string)         { h.Refusal = msg }
 func (h *Host) Say(msg string)            { h.Said = msg }
 func (h *Host) Motion() kit.Motion        { return h.Moving }
 func (h *Host) Undo()                     { h.S.Undo() }
+func (h *Host) Select(token string)       { h.S.Select(token) }
 
 // Rematch and NewGame count the board's requests; the screen would start
 // a game.

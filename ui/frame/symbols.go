@@ -1,4 +1,4 @@
-package session
+package frame
 
 import (
 	"fmt"
@@ -14,12 +14,12 @@ var Symbols = []string{"X", "O", "+", "*"}
 // Symbol is the letter the screen shows for a seat.
 func Symbol(seat int) string { return Symbols[seat%len(Symbols)] }
 
-// SeatSymbol is what the screen shows for a seat of this game: the symbol
-// its player chose (revenge lets each seat choose), else Symbol(seat).
-// The notation keeps x o + * whatever is shown.
-func (s *Session) SeatSymbol(seat int) string {
-	if seat >= 0 && seat < len(s.Seats) && s.Seats[seat].Symbol != "" {
-		return s.Seats[seat].Symbol
+// SeatSymbol is what the screen shows for a seat: the symbol its player
+// chose (revenge lets each seat choose), else Symbol(seat). The notation
+// keeps x o + * whatever is shown.
+func SeatSymbol(seats []games.SeatInfo, seat int) string {
+	if seat >= 0 && seat < len(seats) && seats[seat].Symbol != "" {
+		return seats[seat].Symbol
 	}
 	return Symbol(seat)
 }
@@ -39,12 +39,7 @@ func SymbolChoices(game string) []string { return symbolChoices[game] }
 // DistinctSymbols checks that no two seats show the same symbol (a seat
 // that chose none shows Symbol(seat)), in a player's words.
 func DistinctSymbols(seats []games.SeatInfo) error {
-	shown := func(i int) string {
-		if seats[i].Symbol != "" {
-			return seats[i].Symbol
-		}
-		return Symbol(i)
-	}
+	shown := func(i int) string { return SeatSymbol(seats, i) }
 	for i := range seats {
 		for j := 0; j < i; j++ {
 			if shown(i) == shown(j) {

@@ -1,0 +1,56 @@
+package session
+
+import (
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/frame"
+)
+
+// Frame is the game as the screen and the board draw it now: a snapshot
+// the session publishes after every change (frame.Frame), with the
+// session itself as the read-only history of the move list.
+func (s *Session) Frame() *frame.Frame {
+	prev, turn, events := s.LastTurn()
+	handOver, ok := s.HandOver()
+	if !ok {
+		handOver = -1
+	}
+	f := &frame.Frame{
+		Game: s.Game, Rules: s.Rules, Seed: s.Seed, Seats: append([]games.SeatInfo{}, s.Seats...), History: s,
+		View: s.view, Plies: len(s.tokens), Viewing: s.Viewing(),
+		Shown: s.Shown(), Live: s.Live(), Before: prev, Turn: turn, Events: events,
+		Acting: s.HumanToMove(), WhyNot: s.WhyNot(), DeviceSeat: s.DeviceSeat(), HandOver: handOver,
+		Simultaneous: s.Simultaneous(), Pending: s.Pending(), HumansAtOnce: s.HumansAtOnce(), HasHuman: s.HasHuman(),
+		Thinking: append([]int{}, s.thinking...), Paused: s.Paused,
+		Hint: s.hint, HintThinking: s.HintThinking(),
+		PickTime: s.PickTime,
+		CanUndo:  s.CanUndo(), CanRedo: s.CanRedo(), UndoRefusal: s.WhyNoUndo(),
+	}
+	if f.Acting >= 0 {
+		f.PickLeft, f.PickRunning = s.PickLeft(f.Acting)
+	}
+	return f
+}
+
+// The names below moved to package frame, which boards read without the
+// session; they stay here while boards move over.
+
+type (
+	People = frame.People
+	Deed   = frame.Deed
+)
+
+var Symbols = frame.Symbols
+
+func Symbol(seat int) string { return frame.Symbol(seat) }
+func Marking(seat int, square string) Deed {
+	return frame.Marking(seat, square)
+}
+func PeopleOf(seats []games.SeatInfo, tag func(seat int) string) People {
+	return frame.PeopleOf(seats, tag)
+}
+func SymbolChoices(game string) []string           { return frame.SymbolChoices(game) }
+func DistinctSymbols(seats []games.SeatInfo) error { return frame.DistinctSymbols(seats) }
+func (s *Session) SeatSymbol(seat int) string      { return frame.SeatSymbol(s.Seats, seat) }
+func (s *Session) PeopleAt(i int, tag func(seat int) string) People {
+	return frame.PeopleOf(s.SeatsAt(i), tag)
+}
