@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"github.com/tabulagames/tabula/internal/words"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -148,13 +150,10 @@ func seatName(rec *games.Record, seat int) string {
 }
 
 func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "nobody"
-	case 1:
-		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return words.JoinAnd(names)
 }
 
 // readSave reads and checks one file.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/tabulagames/tabula/internal/words"
+
 	"errors"
 	"fmt"
 	"image/color"
@@ -870,14 +872,8 @@ func (gs *gameScreen) statusText() string {
 	return joinAnd(names) + " to move"
 }
 
-// joinAnd lists names as people write them: "Ana", "Ana and Ben",
-// "Ana, Ben and Cy".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+// joinAnd lists names as people write them (words.JoinAnd).
+func joinAnd(names []string) string { return words.JoinAnd(names) }
 
 // resultLine says how a game ended, naming people: "Ben wins: Ana was
 // caught in a blast." The games call the loser of a two-seat game "the
