@@ -62,6 +62,9 @@ type App struct {
 	fromRecord func(*games.Record, session.Options) (*session.Session, error)
 	// tally is this run's scoreboard per game: wins per seat and draws.
 	tally map[string]*sessionTally
+	// disk runs the writes (autosaves, saves, statistics) in order, off
+	// the UI goroutine.
+	disk *diskQueue
 }
 
 type sessionTally struct {
@@ -106,7 +109,7 @@ func Run(startGame string, icon []byte) {
 // app). It never fails: problems with files on disk are returned to be
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
-	u := &App{fa: a, tally: map[string]*sessionTally{}, post: fyne.Do}
+	u := &App{fa: a, tally: map[string]*sessionTally{}, post: fyne.Do, disk: newDiskQueue()}
 	u.mobile = fyne.CurrentDevice().IsMobile()
 	var problems []error
 	root := ""
@@ -149,6 +152,7 @@ func NewApp(a fyne.App) (*App, []error) {
 		if u.game != nil {
 			u.game.leave()
 		}
+		u.disk.Wait() // the last autosave and result reach the disk
 		u.win.Close()
 	})
 	return u, problems
@@ -234,15 +238,21 @@ func (u *App) pace(s *session.Session) {
 	s.BotDelay, s.TokenDelay = p.Scaled(scale)
 }
 
-// openSession shows the game screen for a session and starts its bots.
-func (u *App) openSession(s *session.Session) {
+// openSession shows the game screen for a new session and starts its
+// bots.
+func (u *App) openSession(s *session.Session) { u.openSessionWith(s, &gameFiles{}) }
+
+// openSessionWith shows the game screen for a session that goes on with
+// files of its own (the autosave it was resumed from, the save it was
+// opened from) and starts its bots.
+func (u *App) openSessionWith(s *session.Session, files *gameFiles) {
 	if u.game != nil {
 		u.game.leave()
 	}
 	u.screen++
 	u.opening = false
 	u.picker = nil
-	u.game = newGameScreen(u, s)
+	u.game = newGameScreen(u, s, files)
 	u.win.SetTitle("Tabula - " + s.Game.Name())
 	u.win.SetContent(u.game.content)
 	u.game.start()
@@ -308,8 +318,7 @@ func (u *App) resumeAutosave(path, name string, failed func(err error, unread bo
 	store := u.store
 	read := func() (*games.Record, error) { return store.LoadAutosave(path) }
 	u.loadGame(name, read, func(s *session.Session) {
-		s.Autosave = path
-		u.openSession(s)
+		u.openSessionWith(s, &gameFiles{autosave: path})
 	}, failed)
 }
 
@@ -325,8 +334,7 @@ func (u *App) OpenRecord(path, name string) {
 		return rec, err
 	}
 	u.loadGame(name, read, func(s *session.Session) {
-		s.Path = path
-		u.openSession(s)
+		u.openSessionWith(s, &gameFiles{saved: path})
 	}, func(err error, _ bool) {
 		u.ShowPicker()
 		u.showError(err)
@@ -349,7 +357,9 @@ func (u *App) loadGame(name string, read func() (*games.Record, error), opened f
 	if fromRecord == nil {
 		fromRecord = session.FromRecord
 	}
+	disk := u.disk
 	go func() {
+		disk.Wait() // the writes queued before it are in the file
 		rec, err := read()
 		unread := err != nil
 		var s *session.Session
@@ -473,9 +483,9 @@ func (u *App) applyTheme() {
 
 // ---- statistics ----
 
-// recordResult counts a finished game against a bot for the first person
-// at the table, and in this run's scoreboard.
-func (u *App) recordResult(s *session.Session, out games.Outcome) {
+// countResult counts a finished game in this run's scoreboard (the
+// score line of the game screen).
+func (u *App) countResult(s *session.Session, out games.Outcome) {
 	id := s.Game.ID()
 	t := u.tally[id]
 	if t == nil {
@@ -492,6 +502,12 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	} else {
 		t.Draws++
 	}
+}
+
+// recordResult counts a finished game against a bot for the first person
+// at the table in the statistics on disk, through the disk queue.
+func (u *App) recordResult(s *session.Session, out games.Outcome) {
+	id := s.Game.ID()
 	human := -1
 	var bots []string
 	for i, seat := range s.Seats {
@@ -516,9 +532,12 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	case contains(out.Winners, human):
 		res = settings.Win
 	}
-	if err := u.stats.Record(id, bot, res); err != nil {
-		u.showError(fmt.Errorf("The result could not be counted: %w", err))
-	}
+	stats, post := u.stats, u.post
+	u.disk.Do(func() {
+		if err := stats.Record(id, bot, res); err != nil {
+			post(func() { u.showError(fmt.Errorf("The result could not be counted: %w", err)) })
+		}
+	})
 }
 
 func contains(list []int, x int) bool {

@@ -653,8 +653,9 @@ func newAsyncList(u *App) *asyncList { return &asyncList{u: u, box: container.Ne
 // made from its answer.
 func (l *asyncList) load(waiting string, read func() ([]settings.Entry, error), rows func([]settings.Entry, error) []fyne.CanvasObject) {
 	n := l.wait(waiting)
-	post := l.u.post // read here: the goroutine must not touch the app
+	post, disk := l.u.post, l.u.disk // read here: the goroutine must not touch the app
 	go func() {
+		disk.Wait() // the writes queued before this list are in it
 		entries, err := read()
 		post(func() {
 			if l.closed || n != l.reads {

@@ -3,7 +3,6 @@ package ui
 import (
 	"github.com/tabulagames/tabula/internal/words"
 
-	"errors"
 	"fmt"
 	"image/color"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
@@ -32,9 +30,12 @@ const sidePanelWidth float32 = 330
 type gameScreen struct {
 	u       *App
 	session *session.Session
-	board   kit.Board
-	spoken  *kit.SpokenLayer // the squares' names for screen readers, or nil
-	content fyne.CanvasObject
+	files   *gameFiles // its autosave and save files, written on the disk queue
+	// unsubscribe ends the screen's subscriptions to the session.
+	unsubscribe []func()
+	board       kit.Board
+	spoken      *kit.SpokenLayer // the squares' names for screen readers, or nil
+	content     fyne.CanvasObject
 
 	status       *widget.Label
 	result       *widget.Label
@@ -61,7 +62,6 @@ type gameScreen struct {
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
 	forward      kit.Forward  // which draws animate
-	openedPick   [2]int       // the ply and seat whose pick countdown was started, or -1s
 	maskSeat     int          // whose entries the move list shows under fog: -2 all, -1 none
 	drawn        *frame.Frame // the frame drawn last
 }
@@ -74,29 +74,47 @@ type seatRow struct {
 	activity *widget.Activity
 }
 
-func newGameScreen(u *App, s *session.Session) *gameScreen {
-	gs := &gameScreen{u: u, session: s, forward: kit.NewForward(), openedPick: [2]int{-1, -1}, maskSeat: -2}
+func newGameScreen(u *App, s *session.Session, files *gameFiles) *gameScreen {
+	gs := &gameScreen{u: u, session: s, files: files, forward: kit.NewForward(), maskSeat: -2}
 	gs.board = boardMakers[s.Game.ID()](gs)
 	s.PickTime = pickTime(s.Rules)
-	s.OnChange = gs.refresh
-	s.OnMove = func([]games.Move, bool) {
-		gs.autosave()
-		if _, _, ev := s.LastTurn(); session.SwapIn(ev) {
-			gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
-		}
-	}
-	s.OnFinished = func(out games.Outcome) { u.recordResult(s, out) } // the autosave goes in OnMove or redo
-	// A bot that fails stops the game where it is: say so, or the window
-	// just shows no progress.
-	s.OnBotError = func(seat int, err error) {
-		who := "A computer player"
-		if seat >= 0 && seat < len(s.Seats) {
-			who = s.Seats[seat].Name
-		}
-		gs.Refuse(fmt.Sprintf("%s stopped: %v. The game waits here; its last move is kept.", who, err))
-	}
+	// The screen draws a change first; then its disk work is queued.
+	gs.unsubscribe = append(gs.unsubscribe, s.Subscribe(gs.changed), s.Subscribe(gs.keep))
 	gs.build()
 	return gs
+}
+
+// changed draws what the session changed, and says what the board does
+// not show: a pie-rule swap, a bot that stopped.
+func (gs *gameScreen) changed(c session.Change) {
+	if c.Finished {
+		gs.u.countResult(gs.session, c.Outcome)
+	}
+	gs.refresh()
+	s := gs.session
+	if c.Moved && frame.SwapIn(s.Events(s.Plies()-1)) {
+		gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
+	}
+	// A bot that fails stops the game where it is: say so, or the window
+	// just shows no progress.
+	if c.BotFailed != nil {
+		who := "A computer player"
+		if c.BotSeat >= 0 && c.BotSeat < len(s.Seats) {
+			who = s.Seats[c.BotSeat].Name
+		}
+		gs.Refuse(fmt.Sprintf("%s stopped: %v. The game waits here; its last move is kept.", who, c.BotFailed))
+	}
+}
+
+// keep queues what a change must write: the autosave after every change
+// of the tokens, the result once the game ends.
+func (gs *gameScreen) keep(c session.Change) {
+	if c.Played() {
+		gs.autosave()
+	}
+	if c.Finished {
+		gs.u.recordResult(gs.session, c.Outcome)
+	}
 }
 
 // start draws the first position and lets the bots move.
@@ -115,8 +133,15 @@ func (gs *gameScreen) focusBoard() {
 	}
 }
 
-// leave stops the bots; the autosave is already on disk.
-func (gs *gameScreen) leave() { gs.session.Stop() }
+// leave stops the bots and the screen's subscriptions; the autosave is
+// already queued.
+func (gs *gameScreen) leave() {
+	gs.session.Stop()
+	for _, cancel := range gs.unsubscribe {
+		cancel()
+	}
+	gs.unsubscribe = nil
+}
 
 // ---- Host, for the board ----
 
@@ -153,16 +178,14 @@ func (gs *gameScreen) show(msg string, col color.Color) { gs.toast.show(msg, col
 
 // undo takes back what the session's Undo does, or says under the board
 // why it refuses (a turn against the computer in knights): Ctrl+Z and
-// the Undo button both come here.
+// the Undo button both come here. The autosave follows the change.
 func (gs *gameScreen) undo() {
 	if err := gs.session.Undo(); err != nil {
 		gs.Refuse(err.Error())
-		return
 	}
-	gs.autosave()
 }
 
-func (gs *gameScreen) redo() { gs.session.Redo(); gs.autosave() }
+func (gs *gameScreen) redo() { gs.session.Redo() }
 
 func (gs *gameScreen) hint() {
 	if gs.session.HumanToMove() < 0 {
@@ -184,25 +207,19 @@ func (gs *gameScreen) hintText(h *session.Hint) string {
 	return "Hint: " + h.Token
 }
 
+// save saves the game, off the UI goroutine, and says so when it is on
+// disk.
 func (gs *gameScreen) save() {
-	rec := gs.session.Record()
 	name := gs.saveName()
-	var err error
-	if gs.session.Path != "" {
-		err = gs.u.store.Overwrite(gs.session.Path, rec, name)
-	}
-	if gs.session.Path == "" || err != nil {
-		var path string
-		path, err = gs.u.store.Save(rec, name)
-		if err == nil {
-			gs.session.Path = path
-		}
-	}
-	if err != nil {
-		gs.u.showError(fmt.Errorf("The game was not saved: %w", err))
-		return
-	}
-	gs.Say("Saved: " + name)
+	gs.files.queueSave(gs.u.disk, gs.u.store, gs.session.Record(), name, func(err error) {
+		gs.u.post(func() {
+			if err != nil {
+				gs.u.showError(err)
+				return
+			}
+			gs.Say("Saved: " + name)
+		})
+	})
 }
 
 func (gs *gameScreen) saveName() string {
@@ -213,40 +230,25 @@ func (gs *gameScreen) saveName() string {
 	return gs.session.Game.Name() + ": " + strings.Join(names, " vs ")
 }
 
-// autosave writes the game to its own autosave file (named on its first
-// move), or removes that file when the game is over or taken back to its
-// start. Other games' autosaves are never touched.
+// autosave queues the write of the game's own autosave file (named on
+// its first move), or its removal when the game is over or taken back to
+// its start. Other games' autosaves are never touched.
 func (gs *gameScreen) autosave() {
 	s := gs.session
-	if s.Live().Outcome().Over() || s.Plies() == 0 {
-		gs.clearAutosave()
-		return
+	job := &autosaveJob{clear: true}
+	if !s.Live().Outcome().Over() && s.Plies() > 0 {
+		job = &autosaveJob{rec: s.Record()}
 	}
-	path, err := gs.u.store.WriteAutosave(s.Autosave, s.Record())
-	if errors.Is(err, settings.ErrUnreadableAutosave) {
-		// Another program put something this version cannot read in this
-		// game's file: keep it, and go on in a file of this game's own.
-		if path, err = gs.u.store.WriteAutosave("", s.Record()); err == nil {
-			gs.Say("This game's autosave file was changed by another program and is kept as it is; the game goes on in a new one.")
-		}
-	}
-	if err != nil {
-		gs.Refuse("Autosave failed: " + err.Error())
-		return
-	}
-	s.Autosave = path
-}
-
-// clearAutosave removes the game's own autosave file, if it has one.
-func (gs *gameScreen) clearAutosave() {
-	s := gs.session
-	if s.Autosave == "" {
-		return
-	}
-	if err := gs.u.store.ClearAutosave(s.Autosave); err != nil {
-		gs.Refuse("The autosave was kept: " + err.Error())
-	}
-	s.Autosave = "" // gone, or no longer this game's
+	gs.files.queueAutosave(gs.u.disk, gs.u.store, job, func(say, refuse string) {
+		gs.u.post(func() {
+			if say != "" {
+				gs.Say(say)
+			}
+			if refuse != "" {
+				gs.Refuse(refuse)
+			}
+		})
+	})
 }
 
 func (gs *gameScreen) playAgain() {
@@ -489,23 +491,6 @@ func pickTime(r games.Rules) time.Duration {
 	return time.Duration(r.Int("timer")) * time.Second
 }
 
-// openPick starts the countdown of a person's secret pick as it opens on
-// the board, when one person picks alone; with several, the hand-over's
-// Reveal starts each one's. It runs again after an undone pick or a look
-// at an earlier position, when the pick opens anew.
-func (gs *gameScreen) openPick() {
-	s := gs.session
-	seat := s.HumanToMove()
-	if seat < 0 || !s.Simultaneous() || s.HumansAtOnce() > 1 {
-		gs.openedPick = [2]int{-1, -1}
-		return
-	}
-	if key := [2]int{s.Plies(), seat}; key != gs.openedPick {
-		gs.openedPick = key
-		s.OpenPick(seat)
-	}
-}
-
 func seatLabel(s games.SeatInfo) string {
 	if s.Human() {
 		return s.Name
@@ -705,7 +690,6 @@ func (gs *gameScreen) frame() *frame.Frame {
 func (gs *gameScreen) refresh() {
 	s := gs.session
 	view := s.ViewIndex()
-	gs.openPick()
 	gs.maskSeat = gs.movesShownFor()
 	gs.drawn = s.Frame()
 	drawBoard(gs.board, s, gs.drawn, gs.forward.Next(gs.drawn))

@@ -188,12 +188,13 @@ func TestUnreadableAutosaveSurvivesANewGame(t *testing.T) {
 		}
 	}
 	gs.undo()
+	u.disk.Wait()
 	kept.check(t)
 	paths, _ := u.store.AutosavePaths("classic")
-	if len(paths) != 2 || gs.session.Autosave == kept.path {
-		t.Fatalf("games in progress: %v; the new game writes to %s", paths, gs.session.Autosave)
+	if len(paths) != 2 || gs.files.autosavePath(u.disk) == kept.path {
+		t.Fatalf("games in progress: %v; the new game writes to %s", paths, gs.files.autosavePath(u.disk))
 	}
-	rec, err := u.store.LoadAutosave(gs.session.Autosave)
+	rec, err := u.store.LoadAutosave(gs.files.autosavePath(u.disk))
 	if err != nil || strings.Join(rec.Moves, " ") != "b2 a1" {
 		t.Fatalf("the new game's autosave: %+v, %v", rec, err)
 	}
@@ -208,12 +209,13 @@ func TestTwoGamesInProgressAreBothKept(t *testing.T) {
 	if err := one.Submit("b2"); err != nil {
 		t.Fatal(err)
 	}
-	first := keep(t, one.session.Autosave)
+	first := keep(t, one.files.autosavePath(u.disk))
 	u.ShowPicker()
 	two, _ := startGame(t, u, twoPeople)
 	if err := two.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
+	u.disk.Wait()
 	first.check(t)
 	list, err := u.store.ListAutosaves("classic")
 	if err != nil || len(list) != 2 {
@@ -223,8 +225,10 @@ func TestTwoGamesInProgressAreBothKept(t *testing.T) {
 	if !showsText(u.picker.content, "Tic-tac-toe (2 games)") {
 		t.Fatalf("the picker says %q", texts(u.picker.content))
 	}
-	u.openSession(two.session)
+	u.openSessionWith(two.session, two.files)
+	two = u.game
 	two.undo()
+	u.disk.Wait()
 	first.check(t)
 	if paths, _ := u.store.AutosavePaths("classic"); len(paths) != 1 || paths[0] != first.path {
 		t.Fatalf("after undoing the second game's first move: %v", paths)
@@ -246,6 +250,7 @@ func TestResumeWithOneGameOpensIt(t *testing.T) {
 	if err := u.game.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
+	u.disk.Wait()
 	if rec, err := u.store.LoadAutosave(path); err != nil || len(rec.Moves) != 2 {
 		t.Fatalf("the resumed game did not go on in its file: %+v, %v", rec, err)
 	}
@@ -281,7 +286,7 @@ func TestResumeWithSeveralOpensTheChooser(t *testing.T) {
 	}
 	test.Tap(resume[1]) // the older game: Ana vs Ben
 	loop.until(t, "the chosen game to open", func() bool { return u.game != nil })
-	if u.game.session.Autosave != older || strings.Join(u.game.session.Tokens(), " ") != "b2" {
+	if u.game.files.autosavePath(u.disk) != older || strings.Join(u.game.session.Tokens(), " ") != "b2" {
 		t.Fatal("the chosen game was not opened")
 	}
 }
@@ -376,16 +381,17 @@ func TestAsyncListShowsTheLatestRead(t *testing.T) {
 func TestResumedGameWhoseFileWasReplaced(t *testing.T) {
 	u := newTestApp(t)
 	path := putAutosave(t, u, "autosave-classic.json", twoPeople, time.Now(), "b2")
-	resumeOnLoop(t, u, "classic")
+	loop := resumeOnLoop(t, u, "classic")
 	kept := keep(t, putFile(t, u, "autosave-classic.json", []byte(newerAutosave)))
 	if err := u.game.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
+	loop.until(t, "the player to be told", func() bool { return strings.Contains(u.game.lastSaid, "kept as it is") })
 	kept.check(t)
-	if s := u.game.session.Autosave; s == path || !strings.Contains(u.game.lastSaid, "kept as it is") {
+	if s := u.game.files.autosavePath(u.disk); s == path || !strings.Contains(u.game.lastSaid, "kept as it is") {
 		t.Fatalf("the game goes on in %s; said %q", filepath.Base(s), u.game.lastSaid)
 	}
-	if rec, err := u.store.LoadAutosave(u.game.session.Autosave); err != nil || len(rec.Moves) != 2 {
+	if rec, err := u.store.LoadAutosave(u.game.files.autosavePath(u.disk)); err != nil || len(rec.Moves) != 2 {
 		t.Fatalf("the game's new autosave: %+v, %v", rec, err)
 	}
 }

@@ -254,7 +254,7 @@ func TestFourSeatScoreFitsThePanel(t *testing.T) {
 	u := newTestApp(t)
 	seats := []games.SeatInfo{kAna, kBen, {Name: "Cy", Controller: "human"}, {Name: "Dee", Controller: "human"}}
 	gs, _ := startKnights(t, u, seats, nil)
-	u.recordResult(gs.session, games.Outcome{Status: games.Win, Winners: []int{1}})
+	u.countResult(gs.session, games.Outcome{Status: games.Win, Winners: []int{1}})
 	gs.refresh()
 	if !gs.scoreRow.Visible() || gs.scoreRow.MinSize().Width > sidePanelWidth-2*theme.Padding() {
 		t.Fatalf("the score row %q needs %v of the panel's %v", gs.score.Text, gs.scoreRow.MinSize().Width, sidePanelWidth)

@@ -71,8 +71,9 @@ func newPicker(u *App) *picker {
 // replayed to know it can be resumed, and a long game takes a while) and
 // shows them on the cards when it is done.
 func (p *picker) readInProgress(ids []string) {
-	store, post := p.u.store, p.u.post
+	store, post, disk := p.u.store, p.u.post, p.u.disk
 	go func() {
+		disk.Wait() // a game just left is listed as its last move left it
 		found := make(map[string][]settings.Entry, len(ids))
 		for _, id := range ids {
 			found[id], _ = store.ListAutosaves(id)

@@ -80,6 +80,7 @@ func TestResultAgainstSeveralBotsCountsTheLineUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	u.recordResult(s, games.Outcome{Status: games.Win, Winners: []int{0}})
+	u.disk.Wait()
 	if got := u.stats.For(toy.ID)["easy + medium"]; got.Wins != 1 {
 		t.Fatalf("tallies %v: the win should count against \"easy + medium\"", u.stats.For(toy.ID))
 	}

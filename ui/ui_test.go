@@ -46,6 +46,7 @@ func newTestApp(t *testing.T) *App {
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
 		}
+		u.disk.Wait() // nor the disk queue, in the test's folder
 	})
 	return u
 }
@@ -240,11 +241,13 @@ func TestAutosaveResumeAndSave(t *testing.T) {
 	gs, loop := startGame(t, u, humanVsHard)
 	gs.Submit("b2")
 	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	u.disk.Wait()
 	if !u.store.HasAutosave("classic") {
 		t.Fatal("no autosave after a move")
 	}
 	want := strings.Join(gs.session.Tokens(), " ")
 	gs.save()
+	u.disk.Wait()
 	entries, err := u.store.List()
 	if err != nil || len(entries) != 1 || entries[0].Err != nil {
 		t.Fatalf("saves: %v %+v", err, entries)
@@ -282,6 +285,7 @@ func TestFinishedGameCountsOnce(t *testing.T) {
 		n := gs.session.Plies()
 		loop.until(t, "the bot", func() bool { return gs.session.Plies() > n })
 	}
+	u.disk.Wait()
 	tally := u.stats.For("classic")["easy"]
 	if tally.Played() != 1 {
 		t.Fatalf("stats %+v", tally)

@@ -77,7 +77,7 @@ func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options
 	}
 	t.Cleanup(h.S.Stop) // no bot may answer after the test
 	h.S.BotDelay, h.S.AutoDelay = 0, 0
-	h.S.OnChange = h.Redraw
+	h.S.Subscribe(func(session.Change) { h.Redraw() })
 	h.Board = newBoard(h)
 	size := o.Size
 	if size.IsZero() {

@@ -76,6 +76,7 @@ func (s *Session) delay() time.Duration {
 // views. It does nothing while paused, when the game is over, when bots
 // are already thinking, or when only people act.
 func (s *Session) Start() {
+	s.openDuePick()
 	st := s.Live()
 	if s.Paused || s.cancel != nil || st.Outcome().Over() {
 		return
@@ -253,11 +254,10 @@ func (s *Session) playPlan() {
 	s.changed()
 }
 
+// botFailed publishes that a bot failed (not that it was cancelled): the
+// game waits where it is.
 func (s *Session) botFailed(seat int, err error) {
-	if s.OnBotError != nil {
-		s.OnBotError(seat, err)
-	}
-	s.changed()
+	s.publish(Change{BotFailed: err, BotSeat: seat})
 }
 
 // hintTimeCap bounds a hint on a slow or busy device: a hint answers in

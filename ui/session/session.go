@@ -49,9 +49,7 @@ type Session struct {
 	startSeats []games.SeatInfo
 	Setup      json.RawMessage
 
-	Created  time.Time
-	Path     string // the save file this game was last saved to or opened from
-	Autosave string // this game's own autosave file, once it has one
+	Created time.Time
 
 	// states[i] is the position after i tokens, where it is kept (the
 	// start, every keepEvery-th, and those of the open block); nil where
@@ -77,14 +75,6 @@ type Session struct {
 	PickTime time.Duration
 	Paused   bool // bots do not move (a bot-only game, stopped by the player)
 
-	// OnChange is called after every change (a move, a pick, undo, a bot
-	// starting or stopping, a view change); OnMove after a turn token is
-	// played; OnFinished once when the game ends (statistics, autosave).
-	OnChange   func()
-	OnMove     func(turn []games.Move, byBot bool)
-	OnFinished func(games.Outcome)
-	// OnBotError is called when a bot fails (not when it is cancelled).
-	OnBotError func(seat int, err error)
 	// OnPickTimeout is called when a person's pick time runs out, before
 	// the session picks the seat's first legal move: a board that has a
 	// square selected confirms it here with Pick.
@@ -98,7 +88,9 @@ type Session struct {
 	gen      int                // bumped on every change; stale answers are dropped
 	cancel   context.CancelFunc // of the thinking bots, if any
 	thinking []int              // seats whose bot is thinking
-	finished bool               // OnFinished has been called
+	finished bool               // a Change with Finished has been published
+	subs     []*subscriber      // told of every change, in the order they subscribed
+	opened   [2]int             // the plies and seat whose pick countdown was opened last, or -1s
 	lastMove time.Time          // when the last token was played; zero before any
 
 	picks    map[int]games.Move // the secret picks of the simultaneous turn now running
@@ -161,7 +153,7 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 	}
 	s := &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: o.Clock.Now().UTC(),
 		states: []games.State{st}, open: block{states: []games.State{st}}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
-		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1}
+		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1, opened: [2]int{-1, -1}}
 	for i := range seats {
 		if !seats[i].Human() {
 			if _, err := s.botFor(i); err != nil {
@@ -575,29 +567,24 @@ func SwapIn(events []games.Event) bool { return frame.SwapIn(events) }
 func (s *Session) afterMove(byBot bool) {
 	s.hint = nil
 	s.stopBots()
-	if s.OnMove != nil {
-		s.OnMove(s.open.turns[len(s.open.turns)-1], byBot)
-	}
-	s.checkFinished()
-	s.changed()
+	c := Change{Moved: true, Turn: s.open.turns[len(s.open.turns)-1], ByBot: byBot}
+	s.publish(s.finishing(c))
 	s.Start()
 }
 
-// checkFinished calls OnFinished the first time the game is seen over.
-func (s *Session) checkFinished() {
+// finishing marks the change that ends the game: the first one after
+// which the game is seen over (statistics count it once).
+func (s *Session) finishing(c Change) Change {
 	if out := s.Live().Outcome(); out.Over() && !s.finished {
 		s.finished = true
-		if s.OnFinished != nil {
-			s.OnFinished(out)
-		}
+		c.Finished, c.Outcome = true, out
 	}
+	return c
 }
 
-func (s *Session) changed() {
-	if s.OnChange != nil {
-		s.OnChange()
-	}
-}
+// changed publishes a change that played no token (a pick, a bot starting
+// or stopping, a hint, a view).
+func (s *Session) changed() { s.publish(Change{}) }
 
 // ---- undo and redo ----
 
@@ -731,7 +718,7 @@ func (s *Session) Undo() error {
 		}
 	}
 	s.redo = append(s.redo, group)
-	s.changed()
+	s.publish(Change{Rewound: true})
 	s.Start()
 	return nil
 }
@@ -751,8 +738,7 @@ func (s *Session) Redo() {
 		}
 	}
 	s.hint = nil
-	s.checkFinished()
-	s.changed()
+	s.publish(s.finishing(Change{Rewound: true}))
 	s.Start()
 }
 
