@@ -13,7 +13,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/checkerboard"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Squares are numbered rank*N+file (a1 = 0), the game's move codes; -1
@@ -43,10 +43,10 @@ func NewModel() Model {
 	return m
 }
 
-// Load copies the session's viewed position; a new board size hides the
+// Load copies the frame's shown position; a new board size hides the
 // cursor.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	if st.Size() != m.N {
 		m.N, m.Cursor = st.Size(), -1
 	}
@@ -65,7 +65,7 @@ func (m *Model) Load(s *session.Session) {
 		}
 	}
 	m.Hint = -1
-	if h := s.Hint(); h != nil && !s.Viewing() {
+	if h := f.Hint; h != nil && !f.Viewing {
 		m.Hint = int(h.Move)
 	}
 	m.Mover = -1
@@ -76,16 +76,16 @@ func (m *Model) Load(s *session.Session) {
 	if f, r, ok := st.NextRemoval(); ok {
 		m.Next = r*m.N + f
 	}
-	m.Input = s.HumanToMove() >= 0
-	m.Note = m.note(s, st)
+	m.Input = f.Acting >= 0
+	m.Note = m.note(f, st)
 }
 
 // note is the line under the board: who places first (when the coin or
 // the house rules chose), the FIFO counters and which mark goes next.
-func (m *Model) note(s *session.Session, st *game.State) string {
+func (m *Model) note(f *frame.Frame, st *game.State) string {
 	var parts []string
-	if s.ViewIndex() == 0 && (st.CoinTossed() || st.First() != 0) {
-		who := fmt.Sprintf("%s (%s)", s.Seats[st.First()].Name, session.Symbol(st.First()))
+	if f.View == 0 && (st.CoinTossed() || st.First() != 0) {
+		who := fmt.Sprintf("%s (%s)", f.Seats[st.First()].Name, frame.Symbol(st.First()))
 		if st.CoinTossed() {
 			parts = append(parts, "Coin toss: "+who+" places first.")
 		} else {
@@ -95,7 +95,7 @@ func (m *Model) note(s *session.Session, st *game.State) string {
 	if k := st.Fifo(); k > 0 {
 		c := fmt.Sprintf("FIFO: X %d/%d · O %d/%d.", st.Marks(0), k, st.Marks(1), k)
 		if m.Next >= 0 && m.Mover >= 0 {
-			sym := session.Symbol(m.Mover)
+			sym := frame.Symbol(m.Mover)
 			c += fmt.Sprintf(" The faded %s with a clock on %s goes at %s's next placement.", sym, m.name(m.Next), sym)
 		}
 		parts = append(parts, c)
@@ -135,11 +135,11 @@ func (m *Model) Ghost(sq int) bool {
 func (m *Model) Spoken(sq int) string {
 	what := "empty"
 	if o := m.Owners[sq]; o >= 0 {
-		what = session.Symbol(int(o))
+		what = frame.Symbol(int(o))
 	}
-	target := session.Symbol(0)
+	target := frame.Symbol(0)
 	if sq/m.N < m.N/2 {
-		target = session.Symbol(1)
+		target = frame.Symbol(1)
 	}
 	return m.name(sq) + ", " + what + ", " + target + "'s target half"
 }
@@ -149,7 +149,7 @@ func (m *Model) Spoken(sq int) string {
 func (m *Model) Explain(sq int) string {
 	text := m.Spoken(sq)
 	if sq == m.Next && m.Mover >= 0 {
-		text += "; it goes at " + session.Symbol(m.Mover) + "'s next placement (FIFO)"
+		text += "; it goes at " + frame.Symbol(m.Mover) + "'s next placement (FIFO)"
 	}
 	return text + "."
 }

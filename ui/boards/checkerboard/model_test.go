@@ -31,13 +31,13 @@ func newSession(t *testing.T, rules map[string]any, tokens ...string) *session.S
 
 func TestModelLoadsAndNamesSquares(t *testing.T) {
 	m := NewModel()
-	m.Load(newSession(t, map[string]any{"size": 6}))
+	m.Load(newSession(t, map[string]any{"size": 6}).Frame())
 	if m.N != 6 || len(m.Owners) != 36 || m.CursorStart() != 3*6+2 || m.Note != "" {
 		t.Fatalf("6x6: n %d, %d squares, cursor starts on %d, note %q", m.N, len(m.Owners), m.CursorStart(), m.Note)
 	}
 	s := newSession(t, nil, "e6", "d3")
 	m.Cursor = 5
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.N != 8 || m.Cursor != -1 {
 		t.Fatal("a new size keeps the cursor")
 	}
@@ -54,7 +54,7 @@ func TestModelLoadsAndNamesSquares(t *testing.T) {
 		t.Fatalf("spoken %q, explained %q", m.Spoken(2*8+3), m.Explain(0))
 	}
 	s.ShowHint(&session.Hint{Seat: 0, Move: 7, Token: "h1"})
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Hint != 7 {
 		t.Fatalf("hint %d", m.Hint)
 	}
@@ -63,16 +63,16 @@ func TestModelLoadsAndNamesSquares(t *testing.T) {
 func TestModelNotesWhoPlacesFirst(t *testing.T) {
 	m := NewModel()
 	s := newSession(t, map[string]any{"firstPlayer": "O"})
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Note != "Ben (O) places first." || m.Mover != 1 {
 		t.Fatalf("note %q, mover %d", m.Note, m.Mover)
 	}
 	s.Submit("a1")
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Note != "" {
 		t.Fatalf("after the first move: %q", m.Note)
 	}
-	m.Load(newSession(t, map[string]any{"firstPlayer": "random"}))
+	m.Load(newSession(t, map[string]any{"firstPlayer": "random"}).Frame())
 	if m.Note[:len("Coin toss: ")] != "Coin toss: " {
 		t.Fatalf("coin toss note %q", m.Note)
 	}
@@ -80,7 +80,7 @@ func TestModelNotesWhoPlacesFirst(t *testing.T) {
 
 func TestModelWinningLine(t *testing.T) {
 	m := NewModel()
-	m.Load(newSession(t, nil, "a5", "a1", "b5", "b1", "c5", "c1", "d5"))
+	m.Load(newSession(t, nil, "a5", "a1", "b5", "b1", "c5", "c1", "d5").Frame())
 	if len(m.Line) != 4 || m.Line[0] != 4*8 || m.Line[3] != 4*8+3 || m.Mover != -1 || m.Input {
 		t.Fatalf("line %v, mover %d", m.Line, m.Mover)
 	}

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the checkerboard widget.
@@ -28,6 +28,14 @@ type Board struct {
 	r    *renderer
 }
 
+// The game screen finds what a board does by its interfaces; a board
+// that missed one would silently lose its words, so the compiler checks.
+var _ interface {
+	kit.Drawer
+	kit.Teller
+	kit.HintTeller
+} = (*Board)(nil)
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, fadeIn: -1, fadeOut: -1, fade: 1}
@@ -42,11 +50,11 @@ func New(h kit.Host) kit.Board {
 // Controls is the line under the board: FIFO counters, the coin toss.
 func (b *Board) Controls() fyne.CanvasObject { return b.note }
 
-// Draw shows the session's viewed position; a new mark fades in and the
+// Draw shows the frame's position; a new mark fades in and the
 // one FIFO removed fades out.
-func (b *Board) Draw(s *session.Session, animate bool) {
+func (b *Board) Draw(f *frame.Frame, animate bool) {
 	prevLast, prevN := b.m.Last, b.m.N
-	b.m.Load(s)
+	b.m.Load(f)
 	if b.m.N != prevN {
 		b.hover = -1
 	}

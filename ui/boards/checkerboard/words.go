@@ -2,7 +2,7 @@ package checkerboard
 
 import (
 	"github.com/tabulagames/tabula/games"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list, the result and the hint in words (kit.Teller,
@@ -10,10 +10,10 @@ import (
 
 // MoveText is token i in words, with the mover's oldest mark that FIFO
 // removed: "Ana places X on d7, removing a8 (FIFO)".
-func MoveText(s *session.Session, i int) string {
-	seat := s.State(i).ToMove()[0]
-	text := s.PeopleAt(i, session.Symbol).Does(session.Marking(seat, s.Tokens()[i]))
-	for _, e := range s.Events(i) {
+func MoveText(f *frame.Frame, i int) string {
+	seat := f.StateAt(i).ToMove()[0]
+	text := f.PeopleAt(i, frame.Symbol).Does(frame.Marking(seat, f.Tokens()[i]))
+	for _, e := range f.EventsAt(i) {
 		if e.Kind == games.EventRemove {
 			text += ", removing " + e.From + " (FIFO)"
 		}
@@ -23,17 +23,17 @@ func MoveText(s *session.Session, i int) string {
 
 // ResultText is the result with why: "Ana wins: four in a row on the 8th
 // rank", "Draw: the board is full".
-func ResultText(s *session.Session, out games.Outcome) string {
-	return s.PeopleAt(s.Plies(), session.Symbol).Result(out, out.Reason)
+func ResultText(f *frame.Frame, out games.Outcome) string {
+	return f.PeopleAt(f.Plies, frame.Symbol).Result(out, out.Reason)
 }
 
 // HintText is a hint in words: "Ana could place X on e6".
-func HintText(s *session.Session, h *session.Hint) string {
-	return s.PeopleAt(s.Plies(), session.Symbol).Could(session.Marking(h.Seat, h.Token))
+func HintText(f *frame.Frame, h *frame.Hint) string {
+	return f.PeopleAt(f.Plies, frame.Symbol).Could(frame.Marking(h.Seat, h.Token))
 }
 
-func (b *Board) MoveText(s *session.Session, i int) string { return MoveText(s, i) }
-func (b *Board) ResultText(s *session.Session, out games.Outcome) string {
-	return ResultText(s, out)
+func (b *Board) MoveText(f *frame.Frame, i int) string { return MoveText(f, i) }
+func (b *Board) ResultText(f *frame.Frame, out games.Outcome) string {
+	return ResultText(f, out)
 }
-func (b *Board) HintText(s *session.Session, h *session.Hint) string { return HintText(s, h) }
+func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }

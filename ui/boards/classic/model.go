@@ -8,7 +8,7 @@ package classic
 import (
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/classic"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Squares are numbered rank*3+file: a1 = 0, b1 = 1, ... c3 = 8 (the
@@ -34,14 +34,14 @@ func NewModel() Model {
 	return m
 }
 
-// Load copies the session's viewed position, its last move, the winning
+// Load copies the frame's shown position, its last move, the winning
 // line and the hint.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	m.Owners = st.Board()
 	m.Last = -1
-	if _, turn, _ := s.LastTurn(); len(turn) == 1 {
-		m.Last = int(turn[0])
+	if len(f.Turn) == 1 {
+		m.Last = int(f.Turn[0])
 	}
 	m.Line = m.Line[:0]
 	for _, name := range st.Outcome().Line {
@@ -50,14 +50,14 @@ func (m *Model) Load(s *session.Session) {
 		}
 	}
 	m.Hint = -1
-	if h := s.Hint(); h != nil && !s.Viewing() {
+	if h := f.Hint; h != nil && !f.Viewing {
 		m.Hint = int(h.Move)
 	}
 	m.Mover = -1
 	if to := st.ToMove(); len(to) > 0 {
 		m.Mover = to[0]
 	}
-	m.Input = s.HumanToMove() >= 0
+	m.Input = f.Acting >= 0
 }
 
 // Token is the move a tap on square sq plays ("b2"); "" off the board.
@@ -88,7 +88,7 @@ func (m *Model) Ghost(sq int) bool {
 func (m *Model) Spoken(sq int) string {
 	what := "empty"
 	if o := m.Owners[sq]; o >= 0 {
-		what = session.Symbol(int(o))
+		what = frame.Symbol(int(o))
 	}
 	return games.SquareName(sq%3, sq/3) + ", " + what
 }

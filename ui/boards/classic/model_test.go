@@ -28,7 +28,7 @@ func newSession(t *testing.T, tokens ...string) *session.Session {
 func TestModelLoadsTheViewedPosition(t *testing.T) {
 	s := newSession(t, "b2", "a1")
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Owners[4] != 0 || m.Owners[0] != 1 || m.Owners[8] != -1 {
 		t.Fatalf("owners %v", m.Owners)
 	}
@@ -36,13 +36,13 @@ func TestModelLoadsTheViewedPosition(t *testing.T) {
 		t.Fatalf("last %d mover %d input %v line %v hint %d", m.Last, m.Mover, m.Input, m.Line, m.Hint)
 	}
 	s.ShowHint(&session.Hint{Seat: 0, Move: 8, Token: "c3"})
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Hint != 8 {
 		t.Fatalf("hint %d", m.Hint)
 	}
 	// A past position: no input, no hint, its own last move.
 	s.SetView(1)
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Input || m.Hint != -1 || m.Last != 4 || m.Owners[0] != -1 {
 		t.Fatalf("past: input %v hint %d last %d", m.Input, m.Hint, m.Last)
 	}
@@ -51,7 +51,7 @@ func TestModelLoadsTheViewedPosition(t *testing.T) {
 func TestModelLoadsTheWinningLine(t *testing.T) {
 	s := newSession(t, "a1", "a2", "b1", "b2", "c1")
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	if len(m.Line) != 3 || m.Line[0] != 0 || m.Line[1] != 1 || m.Line[2] != 2 {
 		t.Fatalf("line %v", m.Line)
 	}
@@ -72,7 +72,7 @@ func TestTapsAndKeysMeanSquares(t *testing.T) {
 func TestGhostAndSpokenNames(t *testing.T) {
 	s := newSession(t, "b2")
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Ghost(4) || !m.Ghost(0) || m.Ghost(-1) || m.Ghost(9) {
 		t.Fatal("the ghost shows only on an empty square while a person plays")
 	}

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the 3x3 board widget.
@@ -23,6 +23,14 @@ type Board struct {
 	refused int // square flashing, -1 none
 }
 
+// The game screen finds what a board does by its interfaces; a board
+// that missed one would silently lose its words, so the compiler checks.
+var _ interface {
+	kit.Drawer
+	kit.Teller
+	kit.HintTeller
+} = (*Board)(nil)
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, fadeIn: -1, refused: -1, fade: 1}
@@ -30,10 +38,10 @@ func New(h kit.Host) kit.Board {
 	return b
 }
 
-// Draw shows the session's viewed position; a new mark fades in.
-func (b *Board) Draw(s *session.Session, animate bool) {
+// Draw shows the frame's position; a new mark fades in.
+func (b *Board) Draw(f *frame.Frame, animate bool) {
 	prevLast := b.m.Last
-	b.m.Load(s)
+	b.m.Load(f)
 	b.refused = -1
 	if animate && b.m.Last >= 0 && b.m.Last != prevLast {
 		b.animateIn(b.m.Last)

@@ -19,7 +19,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/infiltration"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Squares are numbered rank*8+file (a1 = 0, h8 = 63); -1 means none. A
@@ -50,9 +50,9 @@ func parseSquare(s string) int {
 // pieceName is "X man", "O king".
 func pieceName(v int8) string {
 	if isKing(v) {
-		return session.Symbol(ownerOf(v)) + " king"
+		return frame.Symbol(ownerOf(v)) + " king"
 	}
-	return session.Symbol(ownerOf(v)) + " man"
+	return frame.Symbol(ownerOf(v)) + " man"
 }
 
 // half names the home half a square is in (X's home is ranks 1-4).
@@ -123,11 +123,11 @@ func NewModel() Model {
 		Moved: Moved{From: -1, To: -1, Gone: -1, Enter: -1}}
 }
 
-// Load copies the session's viewed position. A new position clears the
+// Load copies the frame's shown position. A new position clears the
 // selection (a multi-jump keeps its piece selected); forward reports that
 // it is one step after the position loaded before.
-func (m *Model) Load(s *session.Session) (fresh, forward bool) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) (fresh, forward bool) {
+	st := f.Shown.(*game.State)
 	m.Cells = st.Cells()
 	for seat := range m.Hands {
 		m.Hands[seat][0], m.Hands[seat][1] = st.Hand(seat)
@@ -137,24 +137,23 @@ func (m *Model) Load(s *session.Session) (fresh, forward bool) {
 	if to := st.ToMove(); len(to) > 0 {
 		m.Mover = to[0]
 	}
-	m.Input = s.HumanToMove() >= 0
+	m.Input = f.Acting >= 0
 	m.Blocked = ""
-	if err := s.WhyNot(); err != nil {
+	if err := f.WhyNot; err != nil {
 		m.Blocked = err.Error()
 	}
-	m.live = s.Live().(*game.State)
+	m.live = f.Live.(*game.State)
 	m.Chain = -1
 	if sq, ok := st.MustContinue(); ok {
 		m.Chain = parseSquare(sq)
 	}
-	prev, _, events := s.LastTurn()
-	m.readEvents(events)
+	m.readEvents(f.Events)
 	m.Line = m.Line[:0]
 	for _, sq := range st.Outcome().Line {
 		m.Line = append(m.Line, parseSquare(sq))
 	}
 	m.Hint = m.Hint[:0]
-	if h := s.Hint(); h != nil && !s.Viewing() {
+	if h := f.Hint; h != nil && !f.Viewing {
 		if kind, from, to := game.Decode(h.Move); kind != game.NotAMove && kind != game.Swap {
 			m.Hint = append(m.Hint, to)
 			if from >= 0 {
@@ -164,7 +163,7 @@ func (m *Model) Load(s *session.Session) (fresh, forward bool) {
 	}
 	m.legalMoves()
 
-	fresh = s.ViewIndex() != m.drawn
+	fresh = f.View != m.drawn
 	if fresh {
 		m.Sel, m.HandSel = -1, -1
 		if !m.CanSwap {
@@ -180,9 +179,9 @@ func (m *Model) Load(s *session.Session) (fresh, forward bool) {
 	if m.HandSel >= 0 && (!m.Input || m.Hands[m.Mover][m.HandSel] == 0) {
 		m.HandSel = -1
 	}
-	forward = s.ViewIndex() == m.drawn+1
-	m.drawn = s.ViewIndex()
-	m.Phase = m.phase(s, prev)
+	forward = f.View == m.drawn+1
+	m.drawn = f.View
+	m.Phase = m.phase(f)
 	return fresh, forward
 }
 
@@ -232,18 +231,18 @@ func (m *Model) legalMoves() {
 }
 
 // phase is the phase line: who places which piece, who moves first.
-func (m *Model) phase(s *session.Session, prev games.State) string {
-	sym := session.Symbol
+func (m *Model) phase(f *frame.Frame) string {
+	sym := frame.Symbol
 	switch {
-	case s.Viewed().Outcome().Over():
+	case f.StateAt(f.View).Outcome().Over():
 		return ""
 	case m.Placement && m.Mover >= 0:
-		if _, _, ev := s.LastTurn(); session.SwapIn(ev) {
+		if frame.SwapIn(f.Events) {
 			return "Swapped (pie rule): " + sym(m.Mover) + " places"
 		}
 		n := m.Pieces - m.Hands[m.Mover][0] - m.Hands[m.Mover][1] + 1
 		return fmt.Sprintf("Placement: %s places piece %d of %d at home", sym(m.Mover), n, m.Pieces)
-	case m.Mover >= 0 && prev != nil && prev.(*game.State).Placement():
+	case m.Mover >= 0 && f.Before != nil && f.Before.(*game.State).Placement():
 		return fmt.Sprintf("Movement: %s placed last and moves first", sym(m.Mover))
 	case m.Chain >= 0:
 		return fmt.Sprintf("%s's piece on %s must keep capturing", sym(m.Mover), name(m.Chain))
@@ -312,7 +311,7 @@ func (m *Model) Tap(sq int) Reply {
 
 // notYours refuses another seat's piece on sq.
 func (m *Model) notYours(sq int) Reply {
-	return refuse(sq, "The piece on %s is %s's: select one of yours.", name(sq), session.Symbol(ownerOf(m.Cells[sq])))
+	return refuse(sq, "The piece on %s is %s's: select one of yours.", name(sq), frame.Symbol(ownerOf(m.Cells[sq])))
 }
 
 // Lift is a drag that starts on sq: the mover's piece is selected, as a
@@ -403,7 +402,7 @@ func (m *Model) ChooseHand(seat, k int) Reply {
 	case !m.Input:
 		return refuse(-1, "%s", m.Blocked)
 	case seat != m.Mover:
-		return refuse(-1, "It is %s's turn: that is %s's hand.", session.Symbol(m.Mover), session.Symbol(seat))
+		return refuse(-1, "It is %s's turn: that is %s's hand.", frame.Symbol(m.Mover), frame.Symbol(seat))
 	case m.Hands[seat][k] == 0:
 		return refuse(-1, "You have no %s in hand.", [2]string{"man", "king"}[k])
 	case m.Chain >= 0:

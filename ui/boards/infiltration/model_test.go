@@ -34,7 +34,7 @@ func load(t *testing.T, rules map[string]any, setup string, tokens ...string) (*
 		}
 	}
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	return s, &m
 }
 
@@ -175,12 +175,12 @@ func TestModelPhaseLines(t *testing.T) {
 		t.Fatal("no pie prompt for O")
 	}
 	m.PieKept = true
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.ShowPie() {
 		t.Fatal("keeping the colours did not hide the prompt")
 	}
 	s.Submit("swap")
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Phase != "Swapped (pie rule): O places" || m.PieKept {
 		t.Fatalf("after the swap: %q", m.Phase)
 	}
@@ -189,7 +189,7 @@ func TestModelPhaseLines(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Placement || m.Phase != "Movement: "+session.Symbol(m.Mover)+" placed last and moves first" {
 		t.Fatalf("first movement: %q", m.Phase)
 	}

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the infiltration board widget with its controls: the phase
@@ -41,6 +41,14 @@ type Board struct {
 	controls fyne.CanvasObject
 }
 
+// The game screen finds what a board does by its interfaces; a board
+// that missed one would silently lose its words, so the compiler checks.
+var _ interface {
+	kit.Drawer
+	kit.Teller
+	kit.HintTeller
+} = (*Board)(nil)
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, dragFrom: -1, anim: noSlide(), phone: fyne.CurrentDevice().IsMobile()}
@@ -49,10 +57,10 @@ func New(h kit.Host) kit.Board {
 	return b
 }
 
-// Draw shows the session's viewed position; the last action slides in
+// Draw shows the frame's position; the last action slides in
 // when it is one step forward.
-func (b *Board) Draw(s *session.Session, animate bool) {
-	fresh, forward := b.m.Load(s)
+func (b *Board) Draw(f *frame.Frame, animate bool) {
+	fresh, forward := b.m.Load(f)
 	if fresh {
 		b.dragFrom = -1
 	}

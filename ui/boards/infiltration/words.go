@@ -3,7 +3,7 @@ package infiltration
 import (
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/infiltration"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list, the result and the hint in words (kit.Teller,
@@ -23,14 +23,14 @@ func pieceWord(e games.Event) string {
 // to d4", "jump from c3 to e5, taking a man (crowned)" (the
 // piece taken is the one jumped over),
 // "take over X's first piece (pie rule)".
-func deed(before *game.State, seat int, events []games.Event) session.Deed {
-	d := session.Deed{Seat: seat}
+func deed(before *game.State, seat int, events []games.Event) frame.Deed {
+	d := frame.Deed{Seat: seat}
 	var moved games.Event
 	taken, crowned := "", false
 	for _, e := range events {
 		switch e.Kind {
 		case games.EventSeatSwap:
-			d.Verb, d.Rest = "take", "over "+session.Symbol(0)+"'s first piece (pie rule)"
+			d.Verb, d.Rest = "take", "over "+frame.Symbol(0)+"'s first piece (pie rule)"
 		case games.EventEnter:
 			d.Verb, d.Rest = "drop", "a "+pieceWord(e)+" on "+e.To
 			if before.Placement() {
@@ -56,27 +56,27 @@ func deed(before *game.State, seat int, events []games.Event) session.Deed {
 
 // MoveText is token i in words: "Ana drops a man on d3", "Ben jumps from
 // e5 to c3, taking a king".
-func MoveText(s *session.Session, i int) string {
-	before := s.State(i).(*game.State)
-	return s.PeopleAt(i, session.Symbol).Does(deed(before, before.ToMove()[0], s.Events(i)))
+func MoveText(f *frame.Frame, i int) string {
+	before := f.StateAt(i).(*game.State)
+	return f.PeopleAt(i, frame.Symbol).Does(deed(before, before.ToMove()[0], f.EventsAt(i)))
 }
 
 // HintText is a hint in words, told from what the move would do: "Ana
 // could jump from c3 to e5, taking a man".
-func HintText(s *session.Session, h *session.Hint) string {
-	live := s.Live().(*game.State)
+func HintText(f *frame.Frame, h *frame.Hint) string {
+	live := f.Live.(*game.State)
 	after := live.Clone().(*game.State)
 	if err := after.Play(h.Move); err != nil {
 		return h.Token // cannot happen: a hint is a legal move
 	}
-	return s.PeopleAt(s.Plies(), session.Symbol).Could(deed(live, h.Seat, after.LastEvents()))
+	return f.PeopleAt(f.Plies, frame.Symbol).Could(deed(live, h.Seat, after.LastEvents()))
 }
 
 // ResultText is the result with why, naming people rather than X and O:
 // "Ana wins: four in a row in Ben's half", "Ana wins: Ben has no move",
 // "Draw: same position three times".
-func ResultText(s *session.Session, out games.Outcome) string {
-	p := s.PeopleAt(s.Plies(), session.Symbol)
+func ResultText(f *frame.Frame, out games.Outcome) string {
+	p := f.PeopleAt(f.Plies, frame.Symbol)
 	why := out.Reason
 	if out.Status == games.Win && len(out.Winners) == 1 {
 		other := 1 - out.Winners[0]
@@ -88,8 +88,8 @@ func ResultText(s *session.Session, out games.Outcome) string {
 	return p.Result(out, why)
 }
 
-func (b *Board) MoveText(s *session.Session, i int) string { return MoveText(s, i) }
-func (b *Board) ResultText(s *session.Session, out games.Outcome) string {
-	return ResultText(s, out)
+func (b *Board) MoveText(f *frame.Frame, i int) string { return MoveText(f, i) }
+func (b *Board) ResultText(f *frame.Frame, out games.Outcome) string {
+	return ResultText(f, out)
 }
-func (b *Board) HintText(s *session.Session, h *session.Hint) string { return HintText(s, h) }
+func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }

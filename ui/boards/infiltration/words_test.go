@@ -36,13 +36,13 @@ func TestWordsOfEveryAction(t *testing.T) {
 		"Ben moves a man from b7 to c6",
 		"Ana moves a man from g7 to h8 (crowned)",
 	} {
-		if got := MoveText(s, i); got != want {
+		if got := MoveText(s.Frame(), i); got != want {
 			t.Errorf("action %d: %q, want %q", i+1, got, want)
 		}
 	}
 	pie, _ := load(t, map[string]any{"pie": true}, "", "@c3", "swap", "@d6")
 	for i, want := range []string{"Ana places a man on c3", "Ben takes over X's first piece (pie rule)", "Ana places a man on d6"} {
-		if got := MoveText(pie, i); got != want {
+		if got := MoveText(pie.Frame(), i); got != want {
 			t.Errorf("with the pie rule, action %d: %q, want %q", i+1, got, want)
 		}
 	}
@@ -52,24 +52,24 @@ func TestWordsOfEveryAction(t *testing.T) {
 // from what the move would do.
 func TestWordsOfResultsAndHints(t *testing.T) {
 	line, _ := load(t, nil, board(noHands, "........", "........", "xxx.....", "....x...", "........", "o.......", "........", "........"), "e5-d6")
-	if got := ResultText(line, line.Live().Outcome()); got != "Ana wins: four in a row in Ben's half" {
+	if got := ResultText(line.Frame(), line.Live().Outcome()); got != "Ana wins: four in a row in Ben's half" {
 		t.Errorf("a line: %q", got)
 	}
 	stuck, _ := load(t, nil, board(noHands, "........", "........", "........", "........", "........", "....x...", "o.......", ".x......"), "e3-f4")
-	if got := ResultText(stuck, stuck.Live().Outcome()); got != "Ana wins: Ben has no move" {
+	if got := ResultText(stuck.Frame(), stuck.Live().Outcome()); got != "Ana wins: Ben has no move" {
 		t.Errorf("no move: %q", got)
 	}
 	draw, _ := load(t, nil, board(noHands, ".......O", "........", "........", "........", "........", "........", "........", "X......."),
 		"a1-b2", "h8-g7", "b2-a1", "g7-h8", "a1-b2", "h8-g7", "b2-a1", "g7-h8")
-	if out := draw.Live().Outcome(); out.Status != games.Draw || ResultText(draw, out) != "Draw: same position three times" {
-		t.Errorf("repetition: %+v, %q", out, ResultText(draw, out))
+	if out := draw.Live().Outcome(); out.Status != games.Draw || ResultText(draw.Frame(), out) != "Draw: same position three times" {
+		t.Errorf("repetition: %+v, %q", out, ResultText(draw.Frame(), out))
 	}
 	hint, m := load(t, nil, board(noHands, "........", "........", "........", "........", "...o....", "..x.....", "........", "........"))
 	mv, err := hint.Live().ParseMove(0, "c3xe5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := HintText(hint, &session.Hint{Seat: 0, Move: mv, Token: "c3xe5"}); got != "Ana could jump from c3 to e5, taking a man" {
+	if got := HintText(hint.Frame(), &session.Hint{Seat: 0, Move: mv, Token: "c3xe5"}); got != "Ana could jump from c3 to e5, taking a man" {
 		t.Errorf("hint %q", got)
 	}
 	if m.Cells[sq("c3")] == 0 {

@@ -19,7 +19,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/revenge"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Squares are numbered rank*N+file (a1 = 0), the game's move codes; -1
@@ -29,25 +29,25 @@ import (
 // highlights.
 type Model struct {
 	N        int
-	Owners   []int8         // the seat on each square, -1 empty
-	People   session.People // the seats in sentences: "Ana", "Computer (O)"
-	Players  []string       // each seat's player's name, for the badges and "O (Bo)"
-	Symbols  []string       // the symbol shown for each seat
-	Mover    int            // the seat to move, -1 when the game is over
-	Winner   int            // the seat that won, -1 none
-	Input    bool           // a person may play now
-	Locks    []string       // why the mover may not play on each square; "" where it may
-	Last     int            // the square of the move that led here
-	LastKind game.MoveKind  // what that move was
-	Victim   int            // the seat it stole from, -1 none
-	Line     []int          // the winning line
-	Hint     int            // the hinted square
-	Cursor   int            // the keyboard cursor
-	Pending  int            // the mover's own square waiting for "reinforce?" to be confirmed
-	Steals   []Steal        // each seat's steal record
-	LastText string         // the last move in words: "Bo took b3 from Ana."
-	anti     bool           // the anti-revenge rule is on
-	shown    games.State    // the position loaded, to notice a new one
+	Owners   []int8        // the seat on each square, -1 empty
+	People   frame.People  // the seats in sentences: "Ana", "Computer (O)"
+	Players  []string      // each seat's player's name, for the badges and "O (Bo)"
+	Symbols  []string      // the symbol shown for each seat
+	Mover    int           // the seat to move, -1 when the game is over
+	Winner   int           // the seat that won, -1 none
+	Input    bool          // a person may play now
+	Locks    []string      // why the mover may not play on each square; "" where it may
+	Last     int           // the square of the move that led here
+	LastKind game.MoveKind // what that move was
+	Victim   int           // the seat it stole from, -1 none
+	Line     []int         // the winning line
+	Hint     int           // the hinted square
+	Cursor   int           // the keyboard cursor
+	Pending  int           // the mover's own square waiting for "reinforce?" to be confirmed
+	Steals   []Steal       // each seat's steal record
+	LastText string        // the last move in words: "Bo took b3 from Ana."
+	anti     bool          // the anti-revenge rule is on
+	shown    games.State   // the position loaded, to notice a new one
 }
 
 // NewModel is an empty 4x4 board with nothing highlighted.
@@ -60,12 +60,12 @@ func NewModel() Model {
 	return m
 }
 
-// Load copies the session's shown position, its last move, the locks of
+// Load copies the frame's shown position, its last move, the locks of
 // the seat to move, the steal records and the hint. A new position drops
 // a reinforcement waiting for confirmation; a new board size hides the
 // cursor.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	if st != m.shown {
 		m.Pending = -1
 	}
@@ -73,13 +73,13 @@ func (m *Model) Load(s *session.Session) {
 	if st.Size() != m.N {
 		m.N, m.Cursor = st.Size(), -1
 	}
-	m.People = PeopleOf(s)
+	m.People = PeopleOf(f)
 	m.Players, m.Symbols = m.Players[:0], m.Symbols[:0]
-	for seat, info := range s.Seats {
+	for seat, info := range f.Seats {
 		m.Players = append(m.Players, info.Name)
-		m.Symbols = append(m.Symbols, s.SeatSymbol(seat))
+		m.Symbols = append(m.Symbols, f.SeatSymbol(seat))
 	}
-	m.anti = s.Rules.Bool(game.RuleAntiRevenge)
+	m.anti = f.Rules.Bool(game.RuleAntiRevenge)
 	m.Owners = m.Owners[:0]
 	for sq := 0; sq < m.N*m.N; sq++ {
 		m.Owners = append(m.Owners, int8(st.Owner(sq)))
@@ -91,9 +91,9 @@ func (m *Model) Load(s *session.Session) {
 	if out := st.Outcome(); out.Status == games.Win && len(out.Winners) == 1 {
 		m.Winner = out.Winners[0]
 	}
-	m.Input = s.HumanToMove() >= 0
+	m.Input = f.Acting >= 0
 	m.loadLocks(st)
-	m.loadLast(s)
+	m.loadLast(f.Events)
 	m.loadSteals(st)
 	m.Line = m.Line[:0]
 	for _, name := range st.Outcome().Line {
@@ -102,7 +102,7 @@ func (m *Model) Load(s *session.Session) {
 		}
 	}
 	m.Hint = -1
-	if h := s.Hint(); h != nil && !s.Viewing() {
+	if h := f.Hint; h != nil && !f.Viewing {
 		m.Hint = int(h.Move)
 	}
 }
@@ -124,10 +124,10 @@ func (m *Model) loadLocks(st *game.State) {
 	}
 }
 
-// loadLast finds the move that led to the shown position and words it.
-func (m *Model) loadLast(s *session.Session) {
+// loadLast finds the move that led to the shown position, from its
+// events, and words it.
+func (m *Model) loadLast(events []games.Event) {
 	m.Last, m.Victim, m.LastText = -1, -1, ""
-	_, _, events := s.LastTurn()
 	if len(events) != 1 {
 		return
 	}
@@ -211,7 +211,7 @@ type Action struct {
 // Act is what a tap on sq means. A locked square is refused with its
 // reason; the mover's own square asks first, and a second tap on it (or
 // Confirm) plays it. When no person may play, the token goes to the
-// session, which says why not.
+// host (the session), which says why not.
 func (m *Model) Act(sq int) Action {
 	if !m.onBoard(sq) {
 		return Action{}

@@ -39,7 +39,7 @@ func newSession(t *testing.T, seats []games.SeatInfo, rules map[string]any, toke
 
 func loaded(s *session.Session) *Model {
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	return &m
 }
 
@@ -69,7 +69,7 @@ func TestModelLoadsStealsAndLocks(t *testing.T) {
 	}
 	// The steal before: Bo took a4 from Ana, said as it happened.
 	s.SetView(2)
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.LastKind != game.Steal || m.Victim != 0 || m.LastText != "Last move: Bo took a4 from Ana." || m.Input {
 		t.Fatalf("at move 2: kind %v victim %d %q input %v", m.LastKind, m.Victim, m.LastText, m.Input)
 	}
@@ -116,7 +116,7 @@ func TestTapsMeanPlaceStealOrAskToReinforce(t *testing.T) {
 	if err := s.Submit("d2"); err != nil {
 		t.Fatal(err)
 	}
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Pending != -1 {
 		t.Fatal("the question outlived the move")
 	}
@@ -191,12 +191,12 @@ func TestMovesAndResultsInWords(t *testing.T) {
 	s := newSession(t, three, nil, "a1", "a4", "b4", "b1", "a3", "b3", "c1", "a2", "b2", "d1")
 	want := map[int]string{0: "Ana places on a1", 4: "Bo places on a3", 9: "Ana places on d1"}
 	for i, w := range want {
-		if got := MoveText(s, i); got != w {
+		if got := MoveText(s.Frame(), i); got != w {
 			t.Errorf("move %d: %q, want %q", i+1, got, w)
 		}
 	}
 	out := s.Live().Outcome()
-	if got := ResultText(s, out); got != "Ana wins: a full row, rank 1" {
+	if got := ResultText(s.Frame(), out); got != "Ana wins: a full row, rank 1" {
 		t.Fatalf("result %q", got)
 	}
 	m := loaded(s)
@@ -210,10 +210,10 @@ func TestMovesAndResultsInWords(t *testing.T) {
 	}
 	// Everyone reinforces until the position comes up a third time.
 	s = newSession(t, three, nil, "a4", "b4", "c4", "a4", "b4", "c4", "a4", "b4", "c4")
-	if got := ResultText(s, s.Live().Outcome()); got != "Draw: the same position came up for the third time" {
+	if got := ResultText(s.Frame(), s.Live().Outcome()); got != "Draw: the same position came up for the third time" {
 		t.Fatalf("repetition: %q", got)
 	}
-	if got := MoveText(s, 3); got != "Ana reinforces a4" {
+	if got := MoveText(s.Frame(), 3); got != "Ana reinforces a4" {
 		t.Fatalf("move 4: %q", got)
 	}
 }
@@ -225,7 +225,7 @@ func TestWordsForYouAndTwoComputers(t *testing.T) {
 	s := newSession(t, seats, nil, "a4", "a4", "a4", "b4")
 	want := []string{"You place on a4", "Computer (O) takes a4 from you", "Computer (+) takes a4 from Computer (O)", "You place on b4"}
 	for i, w := range want {
-		if got := MoveText(s, i); got != w {
+		if got := MoveText(s.Frame(), i); got != w {
 			t.Errorf("move %d: %q, want %q", i+1, got, w)
 		}
 	}
@@ -235,7 +235,7 @@ func TestWordsForYouAndTwoComputers(t *testing.T) {
 	if got := lineWords([]string{"a4", "b3", "c2", "d1"}); got != "a full diagonal, a4-d1" {
 		t.Fatal(got)
 	}
-	if got := ResultText(s, games.Outcome{Status: games.Win, Winners: []int{0}, Line: []string{"a1", "a2", "a3", "a4"}}); got != "You win: a full column, the a-file" {
+	if got := ResultText(s.Frame(), games.Outcome{Status: games.Win, Winners: []int{0}, Line: []string{"a1", "a2", "a3", "a4"}}); got != "You win: a full column, the a-file" {
 		t.Fatal(got)
 	}
 	m := loaded(s)
@@ -251,7 +251,7 @@ func TestCursorAndHint(t *testing.T) {
 		t.Fatalf("5x5: n %d cursor %s", m.N, m.name(m.CursorStart()))
 	}
 	s.ShowHint(&session.Hint{Seat: 0, Move: 7, Token: "c2"})
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.Hint != 7 {
 		t.Fatalf("hint %d", m.Hint)
 	}

@@ -11,7 +11,7 @@ import (
 
 	game "github.com/tabulagames/tabula/games/revenge"
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the revenge board widget.
@@ -30,6 +30,14 @@ type Board struct {
 	r   *renderer
 }
 
+// The game screen finds what a board does by its interfaces; a board
+// that missed one would silently lose its words, so the compiler checks.
+var _ interface {
+	kit.Drawer
+	kit.Teller
+	kit.HintTeller
+} = (*Board)(nil)
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, drawn: -1, fadeSq: -1, fade: 1}
@@ -42,10 +50,10 @@ func New(h kit.Host) kit.Board {
 // the square pointed at means, and the reinforcement question.
 func (b *Board) Controls() fyne.CanvasObject { return b.ctl.box }
 
-// Draw shows the session's shown position; a new move fades in.
-func (b *Board) Draw(s *session.Session, animate bool) {
-	view := s.ViewIndex()
-	b.m.Load(s)
+// Draw shows the frame's position; a new move fades in.
+func (b *Board) Draw(f *frame.Frame, animate bool) {
+	view := f.View
+	b.m.Load(f)
 	if view != b.drawn {
 		b.stopAnimation()
 		if animate && b.m.Last >= 0 {
@@ -259,7 +267,7 @@ func (r *renderer) symbol(seat int) string {
 	if syms := r.b.m.Symbols; seat >= 0 && seat < len(syms) {
 		return syms[seat]
 	}
-	return session.Symbol(max(0, seat))
+	return frame.Symbol(max(0, seat))
 }
 
 // paintLast rings the last move's square and writes its kind under the

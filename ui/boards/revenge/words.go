@@ -3,7 +3,7 @@ package revenge
 import (
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/revenge"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list, the result, the hint and the last-move line in words
@@ -11,23 +11,23 @@ import (
 // players, with the symbol shown added when two share a name
 // ("Computer (O)").
 
-// PeopleOf names the session's seats in sentences.
-func PeopleOf(s *session.Session) session.People { return session.PeopleOf(s.Seats, s.SeatSymbol) }
+// PeopleOf names the frame's seats, as they sit now, in sentences.
+func PeopleOf(f *frame.Frame) frame.People { return frame.PeopleOf(f.Seats, f.SeatSymbol) }
 
 // deed is what a move does, with its verb's past form for the last-move
 // line: place on an empty square, take another's, reinforce one's own.
-func deed(p session.People, seat, victim int, square string) (d session.Deed, past string) {
+func deed(p frame.People, seat, victim int, square string) (d frame.Deed, past string) {
 	switch {
 	case victim < 0:
-		return session.Deed{Seat: seat, Verb: "place", Rest: "on " + square}, "placed"
+		return frame.Deed{Seat: seat, Verb: "place", Rest: "on " + square}, "placed"
 	case victim == seat:
-		return session.Deed{Seat: seat, Verb: "reinforce", Rest: square}, "reinforced"
+		return frame.Deed{Seat: seat, Verb: "reinforce", Rest: square}, "reinforced"
 	}
-	return session.Deed{Seat: seat, Verb: "take", Rest: square + " from " + p.Object(victim)}, "took"
+	return frame.Deed{Seat: seat, Verb: "take", Rest: square + " from " + p.Object(victim)}, "took"
 }
 
 // eventDeed is a move's event as a deed.
-func eventDeed(p session.People, e games.Event) (session.Deed, string) {
+func eventDeed(p frame.People, e games.Event) (frame.Deed, string) {
 	victim := -1
 	switch e.Kind {
 	case game.EventSteal:
@@ -40,37 +40,37 @@ func eventDeed(p session.People, e games.Event) (session.Deed, string) {
 
 // lastWords is a move's event in the past, for the line under the board:
 // "Ana took b4 from Bo", "You placed on c2".
-func lastWords(p session.People, e games.Event) string {
+func lastWords(p frame.People, e games.Event) string {
 	d, past := eventDeed(p, e)
 	return p.Names[d.Seat] + " " + past + " " + d.Rest
 }
 
-// MoveText is token i of the session in words, for the move list: "Ana
+// MoveText is token i of the game in words, for the move list: "Ana
 // takes b4 from Bo", "Ana places on c2", "Ana reinforces b3".
-func MoveText(s *session.Session, i int) string {
-	if ev := s.Events(i); len(ev) == 1 {
-		p := s.PeopleAt(i, s.SeatSymbol)
+func MoveText(f *frame.Frame, i int) string {
+	if ev := f.EventsAt(i); len(ev) == 1 {
+		p := f.PeopleAt(i, f.SeatSymbol)
 		d, _ := eventDeed(p, ev[0])
 		return p.Does(d)
 	}
-	return s.Tokens()[i] // cannot happen: every move has one event
+	return f.Tokens()[i] // cannot happen: every move has one event
 }
 
 // ResultText is the headline of a finished game: "Ana wins: a full row,
 // rank 4", "Draw: the board is full".
-func ResultText(s *session.Session, out games.Outcome) string {
+func ResultText(f *frame.Frame, out games.Outcome) string {
 	why := out.Reason
 	if out.Status == games.Win {
 		why = lineWords(out.Line)
 	}
-	return PeopleOf(s).Result(out, why)
+	return PeopleOf(f).Result(out, why)
 }
 
 // HintText is a hint in words, by what the hinted square holds now: "Ana
 // could take b3 from Bo", "Ana could place on c2".
-func HintText(s *session.Session, h *session.Hint) string {
-	p := PeopleOf(s)
-	d, _ := deed(p, h.Seat, s.Live().(*game.State).Owner(int(h.Move)), h.Token)
+func HintText(f *frame.Frame, h *frame.Hint) string {
+	p := PeopleOf(f)
+	d, _ := deed(p, h.Seat, f.Live.(*game.State).Owner(int(h.Move)), h.Token)
 	return p.Could(d)
 }
 
@@ -90,8 +90,8 @@ func lineWords(line []string) string {
 	return "a full diagonal, " + first + "-" + last
 }
 
-func (b *Board) MoveText(s *session.Session, i int) string { return MoveText(s, i) }
-func (b *Board) ResultText(s *session.Session, out games.Outcome) string {
-	return ResultText(s, out)
+func (b *Board) MoveText(f *frame.Frame, i int) string { return MoveText(f, i) }
+func (b *Board) ResultText(f *frame.Frame, out games.Outcome) string {
+	return ResultText(f, out)
 }
-func (b *Board) HintText(s *session.Session, h *session.Hint) string { return HintText(s, h) }
+func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }

@@ -18,7 +18,7 @@ func TestHintsInWords(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return HintText(s, &session.Hint{Seat: seat, Move: games.Move(r*4 + f), Token: square})
+		return HintText(s.Frame(), &session.Hint{Seat: seat, Move: games.Move(r*4 + f), Token: square})
 	}
 	for square, want := range map[string]string{
 		"b4": "Ana could take b4 from Cy",
@@ -35,7 +35,7 @@ func TestHintsInWords(t *testing.T) {
 	if got := hint(0, "b2"); got != "You could take b2 from Computer" {
 		t.Errorf("your hint: %q", got)
 	}
-	if got := (&Board{}).HintText(s, &session.Hint{Seat: 0, Move: 0, Token: "a1"}); got != "You could reinforce a1" {
+	if got := (&Board{}).HintText(s.Frame(), &session.Hint{Seat: 0, Move: 0, Token: "a1"}); got != "You could reinforce a1" {
 		t.Errorf("the board's hint: %q", got)
 	}
 }
