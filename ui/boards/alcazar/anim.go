@@ -226,10 +226,10 @@ func (b *Board) endAnim() {
 	b.sync()
 	b.updateControls()
 	b.Refresh()
-	if b.pending && b.sess != nil {
-		s := b.sess
+	if b.pending && b.last != nil {
+		f := b.last
 		b.pending = false
-		b.drawNow(s, !s.Viewing() && s.ViewIndex() == b.viewIdx+1)
+		b.drawNow(f, !f.Viewing && f.View == b.viewIdx+1)
 	}
 	if b.anim == nil {
 		b.host.Settled() // the screen may now show the result
@@ -260,10 +260,10 @@ func (b *Board) skip() {
 // the one the viewed position ended with, or the one before the drop
 // that is waiting on the edge now (followed by that drop).
 func (b *Board) replay() {
-	if b.busy() || b.sess == nil {
+	if b.busy() || b.last == nil {
 		return
 	}
-	start, events := LastPhase(b.sess)
+	start, events := LastPhase(b.last)
 	if start == nil {
 		return
 	}

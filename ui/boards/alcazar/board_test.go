@@ -43,7 +43,7 @@ func shownMatches(t *testing.T, b *Board) {
 	for i := range want {
 		want[i] = Loc{Hand: true}
 	}
-	st := b.sess.Viewed().(*game.State)
+	st := b.host.(*boardtest.Host).S.Viewed().(*game.State) // the session's, not the board's last frame
 	for _, pc := range st.Pieces() {
 		want[index(pc.Seat, pc.N)] = squareLoc(pc.Square)
 	}
@@ -225,7 +225,7 @@ func TestPhaseAnimatesAndDrawCancelsIt(t *testing.T) {
 		t.Fatal("input taken during the animation")
 	}
 	// The same position drawn again (a bot starts thinking) keeps it going.
-	b.Draw(h.S, false)
+	b.Draw(h.S.Frame(), false)
 	if b.anim != a {
 		t.Fatal("a redraw of the same position stopped the phase")
 	}

@@ -19,7 +19,8 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/alcazar"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/internal/words"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Loc is where a piece is drawn: a tray slot, or a grid square (files and
@@ -50,8 +51,8 @@ func SeatWord(seat int) string {
 
 // peopleOf names the seats by colour and player for sentences: "Blue
 // (Ben)", "Amber" for a seat without a name.
-func peopleOf(seats []games.SeatInfo) session.People {
-	p := session.People{}
+func peopleOf(seats []games.SeatInfo) frame.People {
+	p := frame.People{}
 	for i, seat := range seats {
 		name := SeatWord(i)
 		if seat.Name != "" {
@@ -60,13 +61,6 @@ func peopleOf(seats []games.SeatInfo) session.People {
 		p.Names = append(p.Names, name)
 	}
 	return p
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // ring is the 12 entry squares clockwise from b5.
@@ -141,8 +135,8 @@ type Model struct {
 	SelSq    int // entry square chosen first, -1 none
 	Cursor   int // keyboard cursor on the ring, -1 hidden
 
-	people session.People // the seats by colour and name: "Blue (Ben)"
-	kept   int            // the piece chosen before a placement being judged
+	people frame.People // the seats by colour and name: "Blue (Ben)"
+	kept   int          // the piece chosen before a placement being judged
 }
 
 // NewModel is a board with nothing chosen.
@@ -150,19 +144,19 @@ func NewModel() Model {
 	return Model{Mover: -1, First: -1, SelSq: -1, Cursor: -1, HintSq: -1, Line: map[int]bool{}}
 }
 
-// Load copies what does not move from the session's viewed state: whose
+// Load copies what does not move from the frame's shown position: whose
 // turn, input, hint, lines, the last drops and the note.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	m.St = st
-	m.people = peopleOf(s.Seats)
+	m.people = peopleOf(f.Seats)
 	m.Mover = -1
 	if to := st.ToMove(); len(to) > 0 {
 		m.Mover = to[0]
 	}
-	m.Input = m.Mover >= 0 && s.HumanToMove() == m.Mover
+	m.Input = m.Mover >= 0 && f.Acting == m.Mover
 	m.Blocked = ""
-	if err := s.WhyNot(); err != nil {
+	if err := f.WhyNot; err != nil {
 		m.Blocked = err.Error()
 	}
 	if !m.Input {
@@ -173,7 +167,7 @@ func (m *Model) Load(s *session.Session) {
 		m.First = sq
 	}
 	m.HintSq, m.HintN = -1, 0
-	if h := s.Hint(); h != nil && !s.Viewing() && h.Seat == m.Mover {
+	if h := f.Hint; h != nil && !f.Viewing && h.Seat == m.Mover {
 		if n, sq, ok := game.DecodeMove(h.Move); ok && h.Move != game.Pass {
 			m.HintSq, m.HintN = sq, n
 		}
@@ -190,14 +184,14 @@ func (m *Model) Load(s *session.Session) {
 			}
 		}
 	}
-	m.LastSqs = m.lastDrops(s)
-	m.Note = m.note(s)
+	m.LastSqs = m.lastDrops(f)
+	m.Note = m.note(f)
 }
 
 // lastDrops lists the squares of the pieces dropped this turn that are
 // still in play: the soft rings.
-func (m *Model) lastDrops(s *session.Session) []int {
-	prev, turn, _ := s.LastTurn()
+func (m *Model) lastDrops(f *frame.Frame) []int {
+	prev, turn := f.Before, f.Turn
 	if prev == nil || len(turn) != 1 {
 		return nil
 	}
@@ -231,15 +225,15 @@ func (m *Model) who(seat int) string {
 }
 
 // note is the line under the board when nothing animates.
-func (m *Model) note(s *session.Session) string {
+func (m *Model) note(f *frame.Frame) string {
 	st := m.St
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
 	if st.Outcome().Over() {
-		turn = fmt.Sprintf("%d %s played", st.Turn(), plural(st.Turn(), "turn", "turns"))
+		turn = fmt.Sprintf("%d %s played", st.Turn(), words.Plural(st.Turn(), "turn", "turns"))
 	} else if lim := st.TurnLimit(); lim > 0 {
 		turn += fmt.Sprintf(" of %d", lim)
 	}
-	_, _, events := s.LastTurn()
+	events := f.Events
 	out := st.Outcome()
 	switch {
 	case out.Over():
@@ -716,7 +710,7 @@ func runCaption(who string, act games.Event, run []games.Event) string {
 		}
 	}
 	k := len(run)
-	msg := fmt.Sprintf("%s pushes %d %s", who, k-1, plural(k-1, "piece", "pieces"))
+	msg := fmt.Sprintf("%s pushes %d %s", who, k-1, words.Plural(k-1, "piece", "pieces"))
 	switch len(back) {
 	case 0:
 	case 1:
@@ -735,22 +729,22 @@ func runCaption(who string, act games.Event, run []games.Event) string {
 // phase the viewed position ended with, or the one before the drop that
 // is waiting on the edge now (followed by that drop). start is nil when
 // there is no phase to replay.
-func LastPhase(s *session.Session) (start *game.State, events []games.Event) {
-	v := s.ViewIndex()
+func LastPhase(f *frame.Frame) (start *game.State, events []games.Event) {
+	v := f.View
 	at := func(i int) *game.State {
-		st, _ := s.State(i).(*game.State)
+		st, _ := f.StateAt(i).(*game.State)
 		return st
 	}
 	// ended reports whether token i ran a movement phase.
 	ended := func(i int) bool {
-		ev := s.Events(i)
+		ev := f.EventsAt(i)
 		return len(ev) > 0 && ev[len(ev)-1].Kind == game.EventCrown
 	}
 	if ended(v - 1) {
-		return at(v - 1), s.Events(v - 1)
+		return at(v - 1), f.EventsAt(v - 1)
 	}
 	if ended(v-2) && at(v-2) != nil {
-		return at(v - 2), append(append([]games.Event{}, s.Events(v-2)...), s.Events(v-1)...)
+		return at(v - 2), append(append([]games.Event{}, f.EventsAt(v-2)...), f.EventsAt(v-1)...)
 	}
 	return nil, nil
 }

@@ -31,7 +31,7 @@ func load(t *testing.T, setup string, tokens ...string) (*session.Session, *Mode
 		}
 	}
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	return s, &m
 }
 
@@ -138,7 +138,7 @@ func TestModelForcedPassAndExplanations(t *testing.T) {
 		t.Fatalf("Blue's 1: %q", got)
 	}
 	s.Submit("pass")
-	m.Load(s)
+	m.Load(s.Frame())
 	if !strings.Contains(m.Note, "Amber (Ana) had all five pieces in play and passed.") || m.Mover != 1 || m.MustPass() {
 		t.Fatalf("after the pass: %q", m.Note)
 	}
@@ -150,7 +150,7 @@ func TestModelHintLinesAndLastDrops(t *testing.T) {
 		t.Fatalf("last drops %v, note %q", m.LastSqs, m.Note)
 	}
 	s.ShowHint(&session.Hint{Seat: 1, Move: game.Drop(5, sq("e3")), Token: "5@e3"})
-	m.Load(s)
+	m.Load(s.Frame())
 	if m.HintSq != sq("e3") || m.HintN != 5 || m.CursorStart() != sq("e3") {
 		t.Fatalf("hint %d %d", m.HintSq, m.HintN)
 	}
@@ -163,20 +163,20 @@ func TestModelHintLinesAndLastDrops(t *testing.T) {
 
 func TestLastPhase(t *testing.T) {
 	s, _ := load(t, "")
-	if st, _ := LastPhase(s); st != nil {
+	if st, _ := LastPhase(s.Frame()); st != nil {
 		t.Fatal("a phase before any move")
 	}
 	s.Submit("4@c1")
-	if st, _ := LastPhase(s); st != nil {
+	if st, _ := LastPhase(s.Frame()); st != nil {
 		t.Fatal("a phase after one placement")
 	}
 	s.Submit("2@a3")
-	st, ev := LastPhase(s)
+	st, ev := LastPhase(s.Frame())
 	if st != s.State(1) || ev[0].Kind != games.EventEnter || ev[len(ev)-1].Kind != game.EventCrown {
 		t.Fatalf("after the second placement: %v", ev)
 	}
 	s.Submit("1@c5") // waiting on the edge: the phase before it, then the drop
-	st, ev = LastPhase(s)
+	st, ev = LastPhase(s.Frame())
 	if st != s.State(1) || ev[len(ev)-1].Kind != games.EventEnter || ev[len(ev)-1].To != "c5" {
 		t.Fatalf("with a drop waiting: %v", ev)
 	}

@@ -12,7 +12,7 @@ import (
 
 	game "github.com/tabulagames/tabula/games/alcazar"
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the alcazar board widget with its controls: the text line
@@ -22,8 +22,10 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	sess    *session.Session
-	viewIdx int
+	// last is the last frame Draw was given: the one drawn, or, while
+	// the phase plays, a later one that waits for its end (pending).
+	last    *frame.Frame
+	viewIdx int  // the position drawn (Frame.View), -1 before the first
 	side    bool // the trays stand left and right of the board
 
 	pieces    [10]piece // every piece, always: on the grid or in its tray slot
@@ -101,51 +103,52 @@ func New(h kit.Host) kit.Board {
 // Controls are the text line and buttons under the board.
 func (b *Board) Controls() fyne.CanvasObject { return b.controls }
 
-// Draw shows the session's viewed state. A phase that is playing goes on
+// Draw shows the frame's shown position. A phase that is playing goes on
 // when the same position is drawn again (a bot starts thinking) and when
 // later plies arrive (they are shown once the phase is over: the next one
 // with its drop animated, several at once without); anything else (undo,
-// a jump in the move list, another game) stops it and shows the final
-// position at once.
-func (b *Board) Draw(s *session.Session, animate bool) {
-	if b.anim != nil && s == b.sess {
+// a jump in the move list) stops it and shows the final position at once.
+// The screen makes a new board for every game, so every frame is of the
+// same game.
+func (b *Board) Draw(f *frame.Frame, animate bool) {
+	if b.anim != nil {
 		switch {
-		case s.ViewIndex() == b.viewIdx:
-			b.m.Load(s)
+		case f.View == b.viewIdx:
+			b.last = f
+			b.m.Load(f)
 			b.updateControls()
 			b.Refresh()
 			return
-		case animate && !s.Viewing() && s.ViewIndex() > b.viewIdx:
+		case animate && !f.Viewing && f.View > b.viewIdx:
 			// Plies that come in while the phase plays (a quick bot) wait
 			// for its end; then the board catches up with the game.
-			b.pending = true
+			b.last, b.pending = f, true
 			return
 		}
 	}
-	b.drawNow(s, animate)
+	b.drawNow(f, animate)
 }
 
-func (b *Board) drawNow(s *session.Session, animate bool) {
+func (b *Board) drawNow(f *frame.Frame, animate bool) {
 	b.stopAnim()
 	b.pending = false
-	if b.sess != s {
+	first := b.last == nil
+	if first {
 		b.m.Bottom = 0
-		if len(s.Seats) == 2 && !s.Seats[0].Human() && s.Seats[1].Human() {
+		if len(f.Seats) == 2 && !f.Seats[0].Human() && f.Seats[1].Human() {
 			b.m.Bottom = 1
 		}
 	}
-	changed := b.sess != s || b.viewIdx != s.ViewIndex()
-	b.sess, b.viewIdx = s, s.ViewIndex()
+	changed := first || b.viewIdx != f.View
+	b.last, b.viewIdx = f, f.View
 	if changed {
 		b.m.SelPiece, b.m.SelSq = 0, -1
 	}
 	b.refused = -1
-	b.m.Load(s)
+	b.m.Load(f)
 	b.sync()
-	if animate && changed {
-		if prev, _, events := s.LastTurn(); prev != nil {
-			b.play(prev.(*game.State), events, b.host.Motion().Reduced, false, b.dropping)
-		}
+	if animate && changed && f.Before != nil {
+		b.play(f.Before.(*game.State), f.Events, b.host.Motion().Reduced, false, b.dropping)
 	}
 	b.updateControls()
 	b.Refresh()
@@ -183,10 +186,10 @@ func (b *Board) updateControls() {
 
 // canReplay reports whether there is a movement phase to replay.
 func (b *Board) canReplay() bool {
-	if b.sess == nil {
+	if b.last == nil {
 		return false
 	}
-	start, _ := LastPhase(b.sess)
+	start, _ := LastPhase(b.last)
 	return start != nil
 }
 

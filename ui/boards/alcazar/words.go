@@ -6,7 +6,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/alcazar"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list, the result and the hint in words (kit.Teller,
@@ -15,26 +15,26 @@ import (
 // turns, so both placements of a turn share its number.
 
 // placing is a placement, or the forced pass, in words.
-func placing(seat int, m games.Move) session.Deed {
+func placing(seat int, m games.Move) frame.Deed {
 	n, sq, ok := game.DecodeMove(m)
 	if m == game.Pass || !ok {
-		return session.Deed{Seat: seat, Verb: "pass", Rest: "(all five pieces in play)"}
+		return frame.Deed{Seat: seat, Verb: "pass", Rest: "(all five pieces in play)"}
 	}
-	return session.Deed{Seat: seat, Verb: "place", Rest: fmt.Sprintf("%d on %s", n, game.SquareName(sq))}
+	return frame.Deed{Seat: seat, Verb: "place", Rest: fmt.Sprintf("%d on %s", n, game.SquareName(sq))}
 }
 
 // MoveText is token i in words; the second placement of a turn adds the
 // pushes of the movement phase it set off: "Amber (Ana) places 2 on e4;
 // Blue 4 pushes Amber 1 and Amber 2, sending Amber 2 back".
-func MoveText(s *session.Session, i int) string {
-	before := s.State(i).(*game.State)
+func MoveText(f *frame.Frame, i int) string {
+	before := f.StateAt(i).(*game.State)
 	seat := before.ToMove()[0]
-	m, err := before.ParseMove(seat, s.Tokens()[i])
+	m, err := before.ParseMove(seat, f.Tokens()[i])
 	if err != nil {
-		return s.Tokens()[i] // cannot happen: the session played it
+		return f.Tokens()[i] // cannot happen: the session played it
 	}
-	text := peopleOf(s.Seats).Does(placing(seat, m))
-	for _, push := range pushesOf(s.Events(i)) {
+	text := peopleOf(f.Seats).Does(placing(seat, m))
+	for _, push := range pushesOf(f.EventsAt(i)) {
 		text += "; " + push
 	}
 	return text
@@ -79,22 +79,22 @@ func pushWords(act games.Event, group []games.Event) string {
 }
 
 // MoveNumber is the turn token i belongs to (from 1).
-func MoveNumber(s *session.Session, i int) int { return s.State(i).(*game.State).Turn() + 1 }
+func MoveNumber(f *frame.Frame, i int) int { return f.StateAt(i).(*game.State).Turn() + 1 }
 
 // ResultText is the result with why: "Amber (Ana) wins: three in a row
 // on the 3rd rank", "Draw: the turn limit (20) is reached".
-func ResultText(s *session.Session, out games.Outcome) string {
-	return peopleOf(s.Seats).Result(out, out.Reason)
+func ResultText(f *frame.Frame, out games.Outcome) string {
+	return peopleOf(f.Seats).Result(out, out.Reason)
 }
 
 // HintText is a hint in words: "Blue (Ben) could place 4 on c1".
-func HintText(s *session.Session, h *session.Hint) string {
-	return peopleOf(s.Seats).Could(placing(h.Seat, h.Move))
+func HintText(f *frame.Frame, h *frame.Hint) string {
+	return peopleOf(f.Seats).Could(placing(h.Seat, h.Move))
 }
 
-func (b *Board) MoveText(s *session.Session, i int) string { return MoveText(s, i) }
-func (b *Board) MoveNumber(s *session.Session, i int) int  { return MoveNumber(s, i) }
-func (b *Board) ResultText(s *session.Session, out games.Outcome) string {
-	return ResultText(s, out)
+func (b *Board) MoveText(f *frame.Frame, i int) string { return MoveText(f, i) }
+func (b *Board) MoveNumber(f *frame.Frame, i int) int  { return MoveNumber(f, i) }
+func (b *Board) ResultText(f *frame.Frame, out games.Outcome) string {
+	return ResultText(f, out)
 }
-func (b *Board) HintText(s *session.Session, h *session.Hint) string { return HintText(s, h) }
+func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }

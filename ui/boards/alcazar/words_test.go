@@ -25,7 +25,7 @@ func TestWordsOfPlacementsPushesAndTurns(t *testing.T) {
 		{2, "Amber (Ana) places 2 on e4; Blue 4 pushes Amber 1"},
 		{3, "Amber (Ana) places 3 on a3"},
 	} {
-		if got, n := MoveText(s, i), MoveNumber(s, i); got != want.text || n != want.n {
+		if got, n := MoveText(s.Frame(), i), MoveNumber(s.Frame(), i); got != want.text || n != want.n {
 			t.Errorf("placement %d: %d. %q, want %d. %q", i+1, n, got, want.n, want.text)
 		}
 	}
@@ -33,19 +33,19 @@ func TestWordsOfPlacementsPushesAndTurns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := HintText(s, &session.Hint{Seat: 1, Move: mv, Token: "5@c1"}); got != "Blue (Ben) could place 5 on c1" {
+	if got := HintText(s.Frame(), &session.Hint{Seat: 1, Move: mv, Token: "5@c1"}); got != "Blue (Ben) could place 5 on c1" {
 		t.Errorf("hint %q", got)
 	}
 	won, _ := load(t, `{"pieces":[{"seat":0,"n":2,"at":"b2","dir":"E"},{"seat":0,"n":3,"at":"b3","dir":"E"},{"seat":0,"n":5,"at":"b4","dir":"E"}],
 		"hands":[[1,4],[1,2,3,4,5]],"crown":0,"turn":0,"toMove":0}`, "1@e4", "1@b1")
-	if got := ResultText(won, won.Live().Outcome()); got != "Amber (Ana) wins: three in a row on the c-file" {
+	if got := ResultText(won.Frame(), won.Live().Outcome()); got != "Amber (Ana) wins: three in a row on the c-file" {
 		t.Errorf("result %q", got)
 	}
 	// A forced pass says why; as the second placement, it sets off the
 	// phase, whose pushes follow.
 	full, _ := load(t, `{"pieces":[{"seat":1,"n":1,"at":"b2","dir":"N"},{"seat":1,"n":2,"at":"c2","dir":"N"},{"seat":1,"n":3,"at":"d2","dir":"N"},
 		{"seat":1,"n":4,"at":"b4","dir":"S"},{"seat":1,"n":5,"at":"d4","dir":"S"}],"hands":[[1,2,3,4,5],[]],"crown":0,"turn":0,"toMove":0}`, "2@a3", "pass")
-	if got := MoveText(full, 1); got != "Blue (Ben) passes (all five pieces in play); Amber 2 pushes Blue 1; Blue 2 pushes Blue 1; Blue 4 pushes Amber 2" {
+	if got := MoveText(full.Frame(), 1); got != "Blue (Ben) passes (all five pieces in play); Amber 2 pushes Blue 1; Blue 2 pushes Blue 1; Blue 4 pushes Amber 2" {
 		t.Errorf("a pass: %q", got)
 	}
 }

@@ -25,7 +25,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/arena"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Cells are numbered as in the game: rank*7 + file (a1 = 0, g7 = 48);
@@ -71,17 +71,17 @@ func NewModel() Model {
 	return Model{Mover: -1, Hint: -1, Fallen: [2]int{-1, -1}}
 }
 
-// Load copies the session's shown position, its highlights and the words
+// Load copies the frame's shown position, its highlights and the words
 // under the board.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	m.St = st
 	m.Mover = -1
 	if to := st.ToMove(); len(to) > 0 {
 		m.Mover = to[0]
 	}
 	m.Input, m.Blocked = true, ""
-	if err := s.WhyNot(); err != nil {
+	if err := f.WhyNot; err != nil {
 		m.Input, m.Blocked = false, err.Error()
 	}
 	m.Undo = m.Input && st.MidTurn()
@@ -94,8 +94,7 @@ func (m *Model) Load(s *session.Session) {
 	}
 	m.Scorch = [game.Cells]bool{}
 	m.Fallen = [2]int{-1, -1}
-	_, _, events := s.LastTurn()
-	for _, e := range events {
+	for _, e := range f.Events {
 		switch e.Kind {
 		case games.EventBlast:
 			m.Scorch[cellOf(e.To)] = true
@@ -104,13 +103,13 @@ func (m *Model) Load(s *session.Session) {
 		}
 	}
 	for seat := range m.Names {
-		m.Names[seat] = fmt.Sprintf("%s (%s, %s)", s.Seats[seat].Name, s.SeatSymbol(seat), character(st.Character(seat)))
+		m.Names[seat] = fmt.Sprintf("%s (%s, %s)", f.Seats[seat].Name, f.SeatSymbol(seat), character(st.Character(seat)))
 	}
 	m.Hint = -1
-	if h := s.Hint(); h != nil && !s.Viewing() && m.Mover >= 0 {
+	if h := f.Hint; h != nil && !f.Viewing && m.Mover >= 0 {
 		m.Hint = m.hintCell(h.Token)
 	}
-	m.Line = m.line(s)
+	m.Line = m.line(f)
 }
 
 // cellOf is the cell of a square name, -1 if it is not one.
@@ -132,7 +131,7 @@ func character(c game.Character) string {
 
 // line is the words under the board: who acts and with how many actions,
 // or how the game ended.
-func (m *Model) line(s *session.Session) string {
+func (m *Model) line(f *frame.Frame) string {
 	st := m.St
 	switch st.Status() {
 	case games.Draw:
@@ -141,9 +140,9 @@ func (m *Model) line(s *session.Session) string {
 		}
 		return "Tie! Both players were hit."
 	case games.Win:
-		w, p := st.Winner(), peopleOf(s)
+		w, p := st.Winner(), peopleOf(f)
 		dead := fate(p, st, 1-w)
-		return fmt.Sprintf("Game over: %s! %s.", p.Does(session.Deed{Seat: w, Verb: "win"}), strings.ToUpper(dead[:1])+dead[1:])
+		return fmt.Sprintf("Game over: %s! %s.", p.Does(frame.Deed{Seat: w, Verb: "win"}), strings.ToUpper(dead[:1])+dead[1:])
 	}
 	left := st.ActionsLeft()
 	switch left {

@@ -113,7 +113,7 @@ func newSession(t *testing.T, seats []games.SeatInfo, p *pic, tokens ...string) 
 
 func loaded(s *session.Session) *Model {
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	return &m
 }
 

@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,7 +13,7 @@ import (
 
 	game "github.com/tabulagames/tabula/games/arena"
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the arena widget with its controls: the line of words and the
@@ -22,9 +23,8 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	sess    *session.Session
-	viewIdx int
-	refused int // cell flashing, -1 none
+	last    *frame.Frame // the frame drawn last, nil before the first
+	refused int          // cell flashing, -1 none
 
 	plays []*running // the stories playing; older ones only finish their blast
 	cur   *running   // the story of the action shown, nil when it has ended
@@ -47,26 +47,26 @@ type Board struct {
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), viewIdx: -1, refused: -1}
+	b := &Board{host: h, m: NewModel(), refused: -1}
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	b.buildControls()
 	b.ExtendBaseWidget(b)
 	return b
 }
 
-// Draw shows the session's shown position. One step forward plays the
+// Draw shows the frame's shown position. One step forward plays the
 // action's story; drawing the same position again (a bot starts
 // thinking) leaves it playing; anything else (undo, a jump in the move
-// list, reduced motion) shows the position at once.
-func (b *Board) Draw(s *session.Session, animate bool) {
-	same := s == b.sess && s.ViewIndex() == b.viewIdx
-	b.m.Load(s)
-	b.sess, b.viewIdx = s, s.ViewIndex()
+// list, reduced motion) shows the position at once. The screen makes a
+// new board for every game, so every frame is of the same game.
+func (b *Board) Draw(f *frame.Frame, animate bool) {
+	same := b.last != nil && f.View == b.last.View
+	b.m.Load(f)
+	b.last = f
 	if !same {
 		b.refused = -1
-		prev, _, events := s.LastTurn()
-		if animate && prev != nil {
-			b.tell(prev.(*game.State), events)
+		if animate && f.Before != nil {
+			b.tell(f.Before.(*game.State), f.Events)
 		} else {
 			b.stopAll()
 		}
@@ -460,7 +460,7 @@ func (r *renderer) drawFire() {
 			}
 		}
 		if p := r.b.cur; p != nil && col == color.Transparent {
-			if f := p.story.HitFlash(p.t); f > 0 && contains(p.story.Hits, c) {
+			if f := p.story.HitFlash(p.t); f > 0 && slices.Contains(p.story.Hits, c) {
 				col = kit.WithAlpha(color.White, uint8(0xD0*f))
 			}
 		}
@@ -486,15 +486,6 @@ func fireColor(age, alpha float32) color.NRGBA {
 func mix(a, b color.NRGBA, f float32) color.NRGBA {
 	l := func(x, y uint8) uint8 { return uint8(float32(x) + (float32(y)-float32(x))*f) }
 	return color.NRGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 0xFF}
-}
-
-func contains(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // drawHint pulses the hinted cell in the mover's colour.
@@ -720,7 +711,7 @@ func (o *playerObj) set(ctr fyne.Position, side float32, seat, dir, hp int, ch g
 	o.arrow.StrokeWidth = max(1, side*0.02)
 	reach := d/2 + min(w, h)*0.25 // half on the body, half beyond it
 	place(o.arrow, fyne.NewPos(ctr.X+dx*reach, ctr.Y+dy*reach), w, h)
-	o.letter.Text = session.Symbol(seat)
+	o.letter.Text = frame.Symbol(seat)
 	o.letter.TextSize = d * 0.5
 	o.letter.Color = ink
 	centreText(o.letter, ctr)

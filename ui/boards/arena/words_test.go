@@ -12,30 +12,30 @@ import (
 func TestActionsResultsAndHintsInWords(t *testing.T) {
 	s := newSession(t, nil, nil, "move E", "face W", "place", "end", "place", "end")
 	for i, want := range []string{"Ana steps east", "Ana turns west", "Ana places a bomb", "Ana ends the turn", "Ben places an ice block"} {
-		if got := MoveText(s, i); got != want {
+		if got := MoveText(s.Frame(), i); got != want {
 			t.Errorf("action %d: %q, want %q", i+1, got, want)
 		}
 	}
 	you := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Ben", Controller: "human"}}
 	s = newSession(t, nil, &kickable, "kick", "face W")
-	if got := MoveText(s, 0); got != "Ana kicks the ice block" {
+	if got := MoveText(s.Frame(), 0); got != "Ana kicks the ice block" {
 		t.Errorf("a kick: %q", got)
 	}
-	if got := HintText(s, &session.Hint{Seat: 0, Token: "kick"}); got != "Ana could kick the bomb" {
+	if got := HintText(s.Frame(), &session.Hint{Seat: 0, Token: "kick"}); got != "Ana could kick the bomb" {
 		t.Errorf("a kick's hint: %q", got)
 	}
 	face := pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#12...#", "#.#.#.#", "#.....#", "#######"}, actions: 5}
-	if got := HintText(newSession(t, you, &face), &session.Hint{Seat: 0, Token: "kick"}); got != "You could kick Ben" {
+	if got := HintText(newSession(t, you, &face).Frame(), &session.Hint{Seat: 0, Token: "kick"}); got != "You could kick Ben" {
 		t.Errorf("a kick at a player: %q", got)
 	}
 	s = newSession(t, nil, nil)
 	for tok, want := range map[string]string{"move W": "Ana could step west", "face N": "Ana could turn north",
 		"place": "Ana could place a bomb", "end": "Ana could end the turn"} {
-		if got := HintText(s, &session.Hint{Seat: 0, Token: tok}); got != want {
+		if got := HintText(s.Frame(), &session.Hint{Seat: 0, Token: tok}); got != want {
 			t.Errorf("hint %q: %q, want %q", tok, got, want)
 		}
 	}
-	if got := (&Board{}).HintText(newSession(t, you, nil), &session.Hint{Seat: 0, Token: "move E"}); got != "You could step east" {
+	if got := (&Board{}).HintText(newSession(t, you, nil).Frame(), &session.Hint{Seat: 0, Token: "move E"}); got != "You could step east" {
 		t.Errorf("your hint: %q", got)
 	}
 	// Results: who won and how the other fell.
@@ -52,13 +52,13 @@ func TestActionsResultsAndHintsInWords(t *testing.T) {
 		{nil, &quiet, quietEnds(), "Draw: no one was hurt in 200 turns"},
 	} {
 		s := newSession(t, c.seats, c.p, c.toks...)
-		if got := (&Board{}).ResultText(s, s.Live().Outcome()); got != c.want {
+		if got := (&Board{}).ResultText(s.Frame(), s.Live().Outcome()); got != c.want {
 			t.Errorf("result %q, want %q", got, c.want)
 		}
 	}
 	// Two computers are told apart by their symbols.
 	twins := []games.SeatInfo{{Name: "Computer", Controller: "human"}, {Name: "Computer", Controller: "human"}}
-	if got := (&Board{}).MoveText(newSession(t, twins, nil, "end", "move W"), 1); got != "Computer (O) steps west" {
+	if got := (&Board{}).MoveText(newSession(t, twins, nil, "end", "move W").Frame(), 1); got != "Computer (O) steps west" {
 		t.Errorf("twins: %q", got)
 	}
 }
