@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/tabulagames/tabula/games"
-	_ "github.com/tabulagames/tabula/games/all"
 	_ "github.com/tabulagames/tabula/internal/quietlocale" // before Fyne reads the locale
 	"github.com/tabulagames/tabula/ui"
 )

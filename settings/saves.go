@@ -19,7 +19,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabulagames/tabula/games"
-	_ "github.com/tabulagames/tabula/games/all" // every game, to replay saves
 )
 
 // maxSaveSize bounds what is read of one save file: the same cap as the

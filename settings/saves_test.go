@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	_ "github.com/tabulagames/tabula/games/all" // every game, to replay saves
 	"github.com/tabulagames/tabula/games/gametest"
 )
 

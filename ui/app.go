@@ -22,6 +22,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/boards/all"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
@@ -62,6 +63,8 @@ type App struct {
 	fromRecord func(*games.Record, session.Options) (*session.Session, error)
 	// tally is this run's scoreboard per game: wins per seat and draws.
 	tally map[string]*sessionTally
+	// box is the games offered (the one list, ui/boards/all).
+	box *box
 	// disk runs the writes (autosaves, saves, statistics) in order, off
 	// the UI goroutine.
 	disk *diskQueue
@@ -109,7 +112,7 @@ func Run(startGame string, icon []byte) {
 // app). It never fails: problems with files on disk are returned to be
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
-	u := &App{fa: a, tally: map[string]*sessionTally{}, post: fyne.Do, disk: newDiskQueue()}
+	u := &App{fa: a, box: newBox(all.Entries()), tally: map[string]*sessionTally{}, post: fyne.Do, disk: newDiskQueue()}
 	u.mobile = fyne.CurrentDevice().IsMobile()
 	var problems []error
 	root := ""
@@ -192,17 +195,6 @@ func (u *App) ShowPicker() {
 	u.win.SetContent(u.picker.content)
 }
 
-// playable lists the games with both rules and a board.
-func playable() []games.Game {
-	var out []games.Game
-	for _, g := range games.All() {
-		if boardMakers[g.ID()] != nil {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
 // newSession starts a game with the app's posting function and the
 // player's pacing.
 func (u *App) newSession(g games.Game, rules games.Rules, seats []games.SeatInfo, setup json.RawMessage) (*session.Session, error) {
@@ -219,7 +211,7 @@ func (u *App) sessionOptions() session.Options {
 }
 
 // pace sets how long bots wait: the player's settings. A board that
-// paces a bot's turn of several actions (boardPacing) gets its own
+// paces a bot's turn of several actions (kit.Entry.Pacing) gets its own
 // pauses, scaled by the player's setting against its default, so "wait
 // 0 s" still plays at once and a slower setting slows every pause. It is
 // done once, when the session is made, so a test can set its own
@@ -227,8 +219,9 @@ func (u *App) sessionOptions() session.Options {
 func (u *App) pace(s *session.Session) {
 	s.BotDelay = u.cfg.BotDelay()
 	s.AutoDelay = u.cfg.BotPace()
-	p, ok := boardPacing[s.Game.ID()]
-	if !ok {
+	e, _ := u.box.entry(s.Game.ID())
+	p := e.Pacing
+	if p == nil {
 		return
 	}
 	scale := float64(u.cfg.BotDelay()) / float64(settings.DefaultBotDelay)
@@ -262,7 +255,7 @@ func (u *App) openSessionWith(s *session.Session, files *gameFiles) {
 // defaults), as `tabula --game ID` does.
 func (u *App) NewGameNow(id string) {
 	g, ok := games.Lookup(id)
-	if !ok || boardMakers[id] == nil {
+	if _, offered := u.box.entry(id); !ok || !offered {
 		u.ShowPicker()
 		u.showError(fmt.Errorf("%q is not a playable game", id))
 		return
@@ -325,11 +318,13 @@ func (u *App) resumeAutosave(path, name string, failed func(err error, unread bo
 // OpenRecord opens a saved game from the saves folder, named name while
 // it opens.
 func (u *App) OpenRecord(path, name string) {
-	store := u.store
+	store, box := u.store, u.box // read here: the goroutine must not touch the app
 	read := func() (*games.Record, error) {
 		rec, err := store.Load(path)
-		if err == nil && boardMakers[rec.Game] == nil {
-			err = fmt.Errorf("%s games cannot be played in this version yet", rec.Game)
+		if err == nil {
+			if _, offered := box.entry(rec.Game); !offered {
+				err = fmt.Errorf("%s games cannot be played in this version yet", rec.Game)
+			}
 		}
 		return rec, err
 	}

@@ -22,10 +22,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ai"
-	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -149,7 +149,7 @@ func (u *App) defaultBot(game string) string {
 // (or, with id "", of the game shown, else the first game).
 func (u *App) NewGameDialog(id string) {
 	if id == "" {
-		id = playable()[0].ID()
+		id = u.box.games()[0].ID()
 	}
 	g, ok := games.Lookup(id)
 	if !ok {
@@ -244,13 +244,14 @@ func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	if name := strings.TrimSpace(sf.name.Text); givenName(name) && nd.nameTaken(name, sf) {
 		sf.name.SetText(nd.seatName(sf, i, !s.Human())) // remembered seats may share a name
 	}
-	letter := kit.SeatSymbols[i%len(kit.SeatSymbols)]
-	if f := seatLetters[nd.g.ID()]; f != nil {
-		letter = f(i) // the knights' A to D
+	letter := frame.Symbol(i)
+	e, _ := nd.u.box.entry(nd.g.ID())
+	if e.SeatName != nil {
+		letter = e.SeatName(i) // the knights' A to D
 	}
 	var sym fyne.CanvasObject = widget.NewLabelWithStyle(letter, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	if choices := session.SymbolChoices(nd.g.ID()); choices != nil {
-		sym = nd.symbolChoice(sf, i, s.Symbol, choices)
+	if e.Symbols != nil {
+		sym = nd.symbolChoice(sf, i, s.Symbol, e.Symbols)
 	}
 	nd.seats = append(nd.seats, sf)
 	var head fyne.CanvasObject = container.NewBorder(nil, nil, container.NewHBox(sym, sf.kind), sf.bot, sf.name)
@@ -615,7 +616,7 @@ func (nd *newGameForm) session() (*session.Session, bool) {
 		nd.tell(err.Error())
 		return nil, false
 	}
-	if err := session.DistinctSymbols(seats); err != nil {
+	if err := frame.DistinctSymbols(seats); err != nil {
 		nd.tell(err.Error())
 		return nil, false
 	}
@@ -720,7 +721,7 @@ func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.Canvas
 		detail = "Unreadable: " + errString(e.Err) + " (the file is kept as it is)"
 	}
 	open := rowAction{label: "Open", icon: theme.FolderOpenIcon(), run: func() { close(); u.OpenRecord(e.Path, title) },
-		disabled: e.Err != nil || boardMakers[e.Game] == nil}
+		disabled: e.Err != nil || !u.offers(e.Game)}
 	export := rowAction{label: "Export", icon: theme.UploadIcon(), run: func() { u.exportSave(e.Path, title) }}
 	del := rowAction{label: "Delete", icon: theme.DeleteIcon(), run: func() {
 		u.confirm("Delete saved game", "Delete \""+title+"\"? This cannot be undone.", func(ok bool) {
@@ -1003,7 +1004,7 @@ func (u *App) SettingsDialog() {
 		{"Computer vs computer", paceSel},
 		{"", notation},
 	}
-	for _, g := range playable() {
+	for _, g := range u.box.games() {
 		var names []string
 		for _, b := range ai.ForGame(g.ID()) {
 			names = append(names, b.Name)
@@ -1065,7 +1066,8 @@ func (u *App) RulesDialog(id string) {
 	if !ok {
 		return
 	}
-	text := widget.NewRichTextFromMarkdown(assets.Help(id))
+	e, _ := u.box.entry(id)
+	text := widget.NewRichTextFromMarkdown(e.Help)
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Rules: "+g.Name(), "Close", container.NewVScroll(text), u.win)
 	d.Resize(u.dialogSize(640, 600))

@@ -76,7 +76,8 @@ type seatRow struct {
 
 func newGameScreen(u *App, s *session.Session, files *gameFiles) *gameScreen {
 	gs := &gameScreen{u: u, session: s, files: files, forward: kit.NewForward(), maskSeat: -2}
-	gs.board = boardMakers[s.Game.ID()](gs)
+	entry, _ := u.box.entry(s.Game.ID())
+	gs.board = entry.New(gs)
 	s.PickTime = pickTime(s.Rules)
 	// The screen draws a change first; then its disk work is queued.
 	gs.unsubscribe = append(gs.unsubscribe, s.Subscribe(gs.changed), s.Subscribe(gs.keep))
@@ -476,14 +477,9 @@ func (gs *gameScreen) showHandOver() {
 }
 
 // seatSymbol is a seat's letter in the side panel: the game's own (the
-// knights' A to D), else the session's symbol (X, O, +, * or the one a
+// knights' A to D), else the seat's symbol (X, O, + and *, or the one a
 // player chose).
-func (gs *gameScreen) seatSymbol(seat int) string {
-	if _, own := seatLetters[gs.session.Game.ID()]; own {
-		return seatLetter(gs.session, seat)
-	}
-	return gs.session.SeatSymbol(seat)
-}
+func (gs *gameScreen) seatSymbol(seat int) string { return gs.u.box.seatName(gs.session, seat) }
 
 // pickTime is the countdown of each person's pick under a game's `timer`
 // house rule, in seconds (knights.md 10.5); 0 without one.

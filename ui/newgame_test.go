@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/all"
 )
 
 // stepAll presses one of a stepper's buttons until it is disabled and
@@ -35,7 +35,7 @@ func stepAll(t *testing.T, s *ruleStepper, b *widget.Button) []int {
 // value the rule refuses is never taken.
 func TestRuleSteppersStayWithinWhatTheRuleAccepts(t *testing.T) {
 	test.NewTempApp(t)
-	for _, g := range playable() {
+	for _, g := range offered() {
 		for _, sp := range g.RuleSpecs() {
 			if sp.Kind != games.IntRule {
 				continue
@@ -346,8 +346,9 @@ func TestNewGameRulesStackOnAPhone(t *testing.T) {
 // The rules a game's Help explains are called as the New game dialog
 // calls them: one name per rule.
 func TestHelpNamesEachRuleByItsLabel(t *testing.T) {
-	for _, g := range playable() {
-		help := assets.Help(g.ID())
+	for _, g := range offered() {
+		e, _ := newBox(all.Entries()).entry(g.ID())
+		help := e.Help
 		for _, sp := range g.RuleSpecs() {
 			if !strings.Contains(help, "**"+sp.Label+"**") {
 				t.Errorf("%s: the Help does not explain **%s**", g.ID(), sp.Label)

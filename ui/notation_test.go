@@ -113,10 +113,7 @@ func TestMoveListNotationNeverRunsOffTheRow(t *testing.T) {
 // A board without words of its own lists the notation already: the
 // setting adds no second copy.
 func TestMoveListNotationNotRepeated(t *testing.T) {
-	toy.Register()
-	boardMakers[toy.ID] = newToyBoard
-	defer delete(boardMakers, toy.ID)
-	u := newTestApp(t)
+	u := newToyApp(t)
 	showNotation(t, u, true)
 	g, _ := games.Lookup(toy.ID)
 	rules, _ := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(2)})

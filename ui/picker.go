@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tabulagames/tabula/assets"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 )
@@ -39,7 +38,7 @@ func newPicker(u *App) *picker {
 	p := &picker{u: u, cards: map[string]*gameCard{}}
 	var cards []fyne.CanvasObject
 	var ids []string
-	for _, g := range playable() {
+	for _, g := range p.u.box.games() {
 		cards = append(cards, p.card(g))
 		ids = append(ids, g.ID())
 	}
@@ -117,7 +116,8 @@ func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry)
 
 func (p *picker) card(g games.Game) fyne.CanvasObject {
 	id := g.ID()
-	icon := canvas.NewImageFromResource(fyne.NewStaticResource(id+".svg", assets.Icon(id)))
+	e, _ := p.u.box.entry(id)
+	icon := canvas.NewImageFromResource(fyne.NewStaticResource(id+".svg", e.Icon))
 	icon.FillMode = canvas.ImageFillContain
 	icon.SetMinSize(fyne.NewSize(72, 72))
 

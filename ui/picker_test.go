@@ -49,8 +49,8 @@ func TestPickerReflows(t *testing.T) {
 				cards = append(cards, card)
 			}
 		}
-		if len(cards) != len(playable()) {
-			t.Fatalf("%d cards for %d games", len(cards), len(playable()))
+		if len(cards) != len(offered()) {
+			t.Fatalf("%d cards for %d games", len(cards), len(offered()))
 		}
 		columns := map[float32]bool{}
 		rowY := map[float32]float32{} // a row's top: where its play buttons are

@@ -22,7 +22,7 @@ func TestSettingsShowWords(t *testing.T) {
 	for _, th := range settings.Themes {
 		keys[th] = true
 	}
-	for _, g := range playable() {
+	for _, g := range offered() {
 		for _, b := range ai.ForGame(g.ID()) {
 			keys[b.Name] = true
 		}

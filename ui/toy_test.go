@@ -13,6 +13,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/toy"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -29,21 +30,31 @@ func newToyBoard(kit.Host) kit.Board {
 	return b
 }
 
-func (b *toyBoard) Draw(s *session.Session, animate bool) {
-	pos, _ := json.Marshal(s.Shown().Position())
+func (b *toyBoard) Draw(f *frame.Frame, animate bool) {
+	pos, _ := json.Marshal(f.Shown.Position())
 	b.shown = string(pos)
 	b.SetText(b.shown)
 }
 
 func (b *toyBoard) Key(fyne.KeyName) bool { return false }
 
+// toyEntry is the toy game as an eighth game of the box, declared the way
+// every board package declares its game (entry.go).
+var toyEntry = kit.Entry{Game: toy.Game{}, New: newToyBoard, Help: "# Toy\n\nA test game with every kind of turn.", Icon: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>`)}
+
+// newToyApp is the test app with the toy game added to the box.
+func newToyApp(t *testing.T) *App {
+	t.Helper()
+	toy.Register()
+	u := newTestApp(t)
+	u.box.add(toyEntry)
+	return u
+}
+
 // The game screen hides the board between two people's secret picks and
 // shows each only their own card.
 func TestGameScreenHandsTheDeviceOver(t *testing.T) {
-	toy.Register()
-	boardMakers[toy.ID] = newToyBoard
-	defer delete(boardMakers, toy.ID)
-	u := newTestApp(t)
+	u := newToyApp(t)
 	g, _ := games.Lookup(toy.ID)
 	rules, _ := games.ValidateRules(g.RuleSpecs(), map[string]any{"players": float64(2)})
 	gs, _ := openOnLoop(t, u, g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Bo", Controller: "human"}}, nil)
@@ -68,10 +79,7 @@ func TestGameScreenHandsTheDeviceOver(t *testing.T) {
 
 // A person against two bots is counted against the line-up of both.
 func TestResultAgainstSeveralBotsCountsTheLineUp(t *testing.T) {
-	toy.Register()
-	boardMakers[toy.ID] = newToyBoard
-	defer delete(boardMakers, toy.ID)
-	u := newTestApp(t)
+	u := newToyApp(t)
 	g, _ := games.Lookup(toy.ID)
 	s, err := session.New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{
 		{Name: "Ana", Controller: "human"}, {Name: "C1", Controller: "ai", Bot: "medium"}, {Name: "C2", Controller: "ai", Bot: "easy"}}, nil,

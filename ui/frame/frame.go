@@ -13,6 +13,7 @@
 package frame
 
 import (
+	"errors"
 	"time"
 
 	"github.com/tabulagames/tabula/games"
@@ -35,6 +36,10 @@ type History interface {
 	// exchanges seats 0 and 1).
 	SeatsAt(i int) []games.SeatInfo
 }
+
+// ErrViewingPast is why a move is refused while an earlier position is
+// shown; a board may say it when a tap falls on an earlier position.
+var ErrViewingPast = errors.New("You are looking at an earlier position: go back to the game to move.")
 
 // Hint is the hint bot's suggestion for a person.
 type Hint struct {

@@ -24,18 +24,6 @@ func SeatSymbol(seats []games.SeatInfo, seat int) string {
 	return Symbol(seat)
 }
 
-// symbolChoices are the symbols a player may choose for a seat, for the
-// games whose seats choose one (revenge.md section 1): the four seat
-// symbols first, then signs and letters that the app's own font draws
-// on every platform and that are not easily confused with each other.
-var symbolChoices = map[string][]string{
-	"revenge": {"X", "O", "+", "*", "#", "@", "&", "Δ", "Ω", "Ψ", "Σ", "Φ"},
-}
-
-// SymbolChoices lists the symbols a seat of game may choose; nil when its
-// seats keep X, O, + and *.
-func SymbolChoices(game string) []string { return symbolChoices[game] }
-
 // DistinctSymbols checks that no two seats show the same symbol (a seat
 // that chose none shows Symbol(seat)), in a player's words.
 func DistinctSymbols(seats []games.SeatInfo) error {

@@ -22,20 +22,3 @@ func TestDistinctSymbols(t *testing.T) {
 		t.Fatalf("two chosen #: %v", err)
 	}
 }
-
-func TestSymbolChoicesAreDistinctAndOnlyForRevenge(t *testing.T) {
-	choices := SymbolChoices("revenge")
-	seen := map[string]bool{}
-	for _, c := range choices {
-		if seen[c] || c == "" {
-			t.Fatalf("choice %q twice or empty in %v", c, choices)
-		}
-		seen[c] = true
-	}
-	if len(choices) < 4 || strings.Join(choices[:4], "") != strings.Join(Symbols, "") {
-		t.Fatalf("the seat symbols must come first: %v", choices)
-	}
-	if SymbolChoices("classic") != nil {
-		t.Fatal("classic's seats keep X and O")
-	}
-}

@@ -40,6 +40,7 @@ func (s *Session) Stop() {
 	s.stopBots()
 	s.plan = nil
 	s.Paused = true
+	s.changed() // a board stops what it animates for the game
 }
 
 // Resume lets the bots play again after a pause.

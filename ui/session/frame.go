@@ -48,7 +48,6 @@ func Marking(seat int, square string) Deed {
 func PeopleOf(seats []games.SeatInfo, tag func(seat int) string) People {
 	return frame.PeopleOf(seats, tag)
 }
-func SymbolChoices(game string) []string           { return frame.SymbolChoices(game) }
 func DistinctSymbols(seats []games.SeatInfo) error { return frame.DistinctSymbols(seats) }
 func (s *Session) SeatSymbol(seat int) string      { return frame.SeatSymbol(s.Seats, seat) }
 func (s *Session) PeopleAt(i int, tag func(seat int) string) People {

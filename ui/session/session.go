@@ -131,7 +131,7 @@ type Hint = frame.Hint
 var ErrNotYourTurn = errors.New("Wait: the computer is to move.")
 
 // ErrViewingPast refuses a move while an earlier position is shown.
-var ErrViewingPast = errors.New("You are looking at an earlier position: go back to the game to move.")
+var ErrViewingPast = frame.ErrViewingPast
 
 // New starts a game. Rules must be validated.
 func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, setup json.RawMessage, o Options) (*Session, error) {

@@ -1,0 +1,34 @@
+package kit
+
+import "github.com/tabulagames/tabula/games"
+
+// Entry is one game as the app offers it, declared by the game's board
+// package (its entry.go) from what that package holds: the rules, the
+// board, the in-app rules text and the icon, and how its seats are
+// named. The app's one list of entries (ui/boards/all) gives the
+// picker's order; nothing else in the app is keyed by a game's id.
+type Entry struct {
+	// Game is the rules (its package registers itself in the games
+	// catalog, so saves and the command line find it).
+	Game games.Game
+	// New makes the board for a game screen.
+	New func(h Host) Board
+	// Help is the rules for players, in Markdown; Icon the picker's SVG.
+	Help string
+	Icon []byte
+	// Pacing, when set, is how a bot's turn of several actions is paced
+	// so people can follow it (arena 8.2); nil waits the player's "Computer
+	// waits" setting before every move.
+	Pacing *Pacing
+	// SeatName, when set, is the letter or word of a seat wherever seats
+	// are listed (the knights A to D, alcazar's Amber and Blue); nil uses
+	// the seat's symbol (X, O, + and *, or the one its player chose).
+	SeatName func(seat int) string
+	// Symbols, when set, are the symbols a seat's player may choose
+	// (revenge.md section 1), the four seat symbols first; nil keeps X, O,
+	// + and *.
+	Symbols []string
+}
+
+// ID is the game's id, as in saves and on the command line.
+func (e Entry) ID() string { return e.Game.ID() }
