@@ -24,6 +24,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/knights"
+	"github.com/tabulagames/tabula/internal/words"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -247,15 +248,7 @@ func (m *Model) waitingFor(s *session.Session) string {
 	for _, seat := range s.Pending() {
 		names = append(names, m.who(seat))
 	}
-	return joinAnd(names)
-}
-
-// joinAnd lists names as people write them: "A", "A and B", "A, B and C".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return words.JoinAnd(names)
 }
 
 // lastMarks are the squares of the last turn worth a mark that the
@@ -275,7 +268,7 @@ func (m *Model) note(s *session.Session) (note, brief string) {
 	doing := ""
 	switch {
 	case st.Outcome().Over():
-		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), plural(st.Turn(), "turn", "turns"))
+		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), words.Plural(st.Turn(), "turn", "turns"))
 	case m.viewing:
 		turn += " (looking back)"
 	case m.Input && m.Confirm:
@@ -297,13 +290,6 @@ func (m *Model) note(s *session.Session) (note, brief string) {
 	}
 	tail = append(tail, fmt.Sprintf("seed %d", s.Seed))
 	return strings.Join(append([]string{turn + doing}, tail...), " · "), strings.Join(append([]string{turn}, tail...), " · ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // ---- what input means ----
@@ -440,7 +426,7 @@ func (m *Model) SeatNote(seat int) string {
 		return ""
 	}
 	n := m.St.Score(seat)
-	text := fmt.Sprintf("%d %s", n, plural(n, "square", "squares"))
+	text := fmt.Sprintf("%d %s", n, words.Plural(n, "square", "squares"))
 	if m.Out[seat] {
 		return "out, " + text
 	}
@@ -506,7 +492,7 @@ func (m *Model) Explain(sq int) string {
 // moves of other seats' knights stay hidden (knights.md 10.2).
 func (m *Model) explainKnight(name string, seat int) string {
 	score := m.St.Score(seat)
-	text := fmt.Sprintf("%s: %s's knight, %d %s", name, m.who(seat), score, plural(score, "square", "squares"))
+	text := fmt.Sprintf("%s: %s's knight, %d %s", name, m.who(seat), score, words.Plural(score, "square", "squares"))
 	switch {
 	case m.Out[seat]:
 		return text + ", out of the game."
@@ -514,7 +500,7 @@ func (m *Model) explainKnight(name string, seat int) string {
 		return text + "." // another seat's moves stay hidden under fog
 	}
 	mob := m.St.Mobility(seat)
-	return text + fmt.Sprintf(", %d %s now.", mob, plural(mob, "jump", "jumps"))
+	return text + fmt.Sprintf(", %d %s now.", mob, words.Plural(mob, "jump", "jumps"))
 }
 
 // ---- the last turn as a story ----
@@ -582,22 +568,22 @@ func (m *Model) Story(events []games.Event) Story {
 			if m.Visible(from) {
 				st.Out = append(st.Out, e.Seat)
 			}
-			st.Says = append(st.Says, fmt.Sprintf("%s is out with %d %s.", m.who(e.Seat), e.Value, plural(e.Value, "square", "squares")))
+			st.Says = append(st.Says, fmt.Sprintf("%s is out with %d %s.", m.who(e.Seat), e.Value, words.Plural(e.Value, "square", "squares")))
 		}
 	}
 	var says []string
 	if len(jumps) > 0 {
-		says = append(says, "Jumps: "+joinAnd(jumps)+".")
+		says = append(says, "Jumps: "+words.JoinAnd(jumps)+".")
 	}
 	for _, sq := range st.Clashes {
 		var who []string
 		for _, seat := range clash[sq] {
 			who = append(who, m.who(seat))
 		}
-		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), joinAnd(who)))
+		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), words.JoinAnd(who)))
 	}
 	if len(st.Closed) > 0 {
-		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), plural(len(st.Closed), "square is", "squares are")))
+		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), words.Plural(len(st.Closed), "square is", "squares are")))
 	}
 	st.Says = append(says, st.Says...)
 	return st
@@ -615,7 +601,7 @@ func (m *Model) StartText(seed int64) string {
 	}
 	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
 	if len(at) > 0 {
-		text += ": " + joinAnd(at)
+		text += ": " + words.JoinAnd(at)
 	}
 	return text + "."
 }
@@ -709,12 +695,12 @@ func (m *Model) over(s *session.Session) *Over {
 	if len(out.Winners) > 0 {
 		squares = m.St.Score(out.Winners[0])
 	}
-	sq := fmt.Sprintf("%d %s", squares, plural(squares, "square", "squares"))
+	sq := fmt.Sprintf("%d %s", squares, words.Plural(squares, "square", "squares"))
 	switch {
 	case m.St.Seats() == 1:
 		o.Line = fmt.Sprintf("%s lasted %s", who[0], sq)
 	case len(who) > 1:
-		o.Title, o.Line = "Shared win", fmt.Sprintf("%s share the win with %s", joinAnd(who), sq)
+		o.Title, o.Line = "Shared win", fmt.Sprintf("%s share the win with %s", words.JoinAnd(who), sq)
 	case humanWon:
 		o.Title, o.Line = "Victory", fmt.Sprintf("%s wins with %s", who[0], sq)
 	case s.HasHuman():
