@@ -250,18 +250,39 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// selections is a host that keeps what the board told it was selected
+// (kit.Host.Select) before passing it on.
+type selections struct {
+	kit.Host
+	told []string
+}
+
+func (s *selections) Select(token string) {
+	s.told = append(s.told, token)
+	s.Host.Select(token)
+}
+
 // The countdown shows the seconds left and a bar of that share; when it
-// runs out the selected square is confirmed (else the first jump).
+// runs out the session picks the square the board told it was selected
+// (else the first jump).
 func TestPickTimerConfirmsTheSelection(t *testing.T) {
 	for _, c := range []struct {
 		what string
-		pick bool
+		taps []string
+		keys []fyne.KeyName
 		want string
-	}{{"a square selected", true, "c5"}, {"nothing selected", false, "d8"}} {
+		told string // the selections told to the host
+	}{
+		{"a square selected", []string{"c5"}, nil, "c5", "c5"},
+		{"nothing selected", nil, nil, "d8", ""},
+		{"a selection dropped", []string{"c5", "c5"}, nil, "d8", "c5 "},
+		{"a jump selected with the keys", nil, []fyne.KeyName{fyne.KeyTab, fyne.KeyRight}, "d6", "d8 d6"},
+	} {
 		t.Run(c.what, func(t *testing.T) {
 			clock := &fakeClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), fire: make(chan time.Time, 1)}
-			h := boardtest.Start(t, game.ID, New, boardtest.Options{Rules: map[string]any{"timer": float64(20)},
-				Seats: []games.SeatInfo{ana, ben}, Clock: clock})
+			sel := &selections{}
+			h := boardtest.Start(t, game.ID, func(h kit.Host) kit.Board { sel.Host = h; return New(sel) },
+				boardtest.Options{Rules: map[string]any{"timer": float64(20)}, Seats: []games.SeatInfo{ana, ben}, Clock: clock})
 			b := h.Board.(*Board)
 			holdAnims(b)
 			h.S.PickTime = 20 * time.Second
@@ -274,8 +295,14 @@ func TestPickTimerConfirmsTheSelection(t *testing.T) {
 			if b.timerText.Text != " 4 s" || b.timerBar.frac != 0.2 || b.timerBar.fill != timerColor(2) {
 				t.Fatalf("4 s left: %q, bar %v", b.timerText.Text, b.timerBar.frac)
 			}
-			if c.pick {
-				test.TapAt(b, centre(b, "c5"))
+			for _, sq := range c.taps {
+				test.TapAt(b, centre(b, sq))
+			}
+			for _, k := range c.keys {
+				b.Key(k)
+			}
+			if got := strings.Join(sel.told, " "); got != c.told || h.S.Plies() != 0 || h.S.HumanToMove() != 0 {
+				t.Fatalf("the board told the host %q, want %q, and must pick nothing itself", got, c.told)
 			}
 			clock.fire <- clock.Now()
 			h.Loop.Until(t, "Ana's pick", func() bool { return h.S.HumanToMove() == 1 })
@@ -398,6 +425,7 @@ func TestDotsPulseUntilTheGameIsLeft(t *testing.T) {
 		t.Fatal("the pulse does not change the dots")
 	}
 	h.S.Stop()
+	h.Redraw() // the game as left: its frame is paused
 	pulse.Tick(0.7)
 	if b.dotPulse != nil || b.dotAlpha != 0xD0 {
 		t.Fatal("the pulse goes on after the game was left")
