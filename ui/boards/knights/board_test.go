@@ -573,3 +573,30 @@ func TestNewGameIsAnnounced(t *testing.T) {
 		t.Fatalf("said %q", h.Said)
 	}
 }
+
+// A turn that arrives while the story of the one before plays waits for
+// it: the board keeps showing the first turn, then draws and tells the
+// second (its own story), and says it has settled once nothing plays.
+func TestALaterTurnWaitsForTheStory(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{computer, computer}, nil)
+	h.Moving = kit.Motion{Speed: 1}
+	held := holdAnims(b)
+	h.Loop.Until(t, "the first turn", func() bool { return h.S.Plies() == 1 })
+	if !b.Animating() {
+		t.Fatal("the first turn does not animate")
+	}
+	first := (*held)[len(*held)-1]
+	h.Loop.Until(t, "the second turn", func() bool { return h.S.Plies() == 2 })
+	if !b.Animating() || !b.pending || b.viewIdx != 1 || !strings.Contains(h.Said, "Jumps:") {
+		t.Fatalf("animating %v, pending %v, view %d: the first turn's story must play on", b.Animating(), b.pending, b.viewIdx)
+	}
+	said, settled := h.Said, h.Settles
+	first.Tick(1)
+	if b.pending || b.viewIdx != 2 || h.Said == said || !b.Animating() || h.Settles != settled {
+		t.Fatalf("after the first story: pending %v, view %d, said %q, animating %v, settled %d times", b.pending, b.viewIdx, h.Said, b.Animating(), h.Settles-settled)
+	}
+	(*held)[len(*held)-1].Tick(1)
+	if b.Animating() || h.Settles != settled+1 {
+		t.Fatalf("after the second story: animating %v, settled %d times", b.Animating(), h.Settles-settled)
+	}
+}
