@@ -65,10 +65,10 @@ func (b *Board) endAnim() {
 	b.stopAnim()
 	b.updateOver()
 	b.Refresh()
-	if b.pending && b.sess != nil {
-		s := b.sess
+	if b.pending && b.latest != nil {
+		f := b.latest
 		b.pending = false
-		b.drawNow(s, !s.Viewing() && s.ViewIndex() == b.viewIdx+1)
+		b.drawNow(f, !f.Viewing && f.View == b.viewIdx+1)
 	}
 	if b.anim == nil {
 		b.host.Settled()
@@ -186,9 +186,10 @@ func smooth(t float32) float32 {
 // ---- the legal dots' pulse and the refusal flash ----
 
 // updatePulse lets the legal dots pulse softly while a person picks; under
-// reduced motion they stay still.
-func (b *Board) updatePulse() {
-	want := b.m.Input && len(b.m.Legal) > 0 && !b.host.Motion().Reduced
+// reduced motion they stay still, and once the game is paused (left: the
+// board may outlive its screen for a while) they stop.
+func (b *Board) updatePulse(paused bool) {
+	want := b.m.Input && len(b.m.Legal) > 0 && !b.host.Motion().Reduced && !paused
 	if !want {
 		b.stopDots()
 		return
@@ -196,19 +197,20 @@ func (b *Board) updatePulse() {
 	if b.dotPulse != nil {
 		return
 	}
-	b.dotPulse = fyne.NewAnimation(900*time.Millisecond, func(f float32) {
-		if b.sess == nil || b.sess.Paused {
-			b.stopDots() // the game was left (Session.Stop): nothing to pulse for
-			return
+	var pulse *fyne.Animation
+	pulse = fyne.NewAnimation(900*time.Millisecond, func(f float32) {
+		if b.dotPulse != pulse {
+			return // stopped: a last tick must not light the dots again
 		}
 		b.dotAlpha = uint8(0x80 + 0x60*f)
 		if b.r != nil {
 			b.r.refreshDots()
 		}
 	})
-	b.dotPulse.AutoReverse = true
-	b.dotPulse.RepeatCount = fyne.AnimationRepeatForever
-	b.StartAnim(b.dotPulse)
+	pulse.AutoReverse = true
+	pulse.RepeatCount = fyne.AnimationRepeatForever
+	b.dotPulse = pulse
+	b.StartAnim(pulse)
 }
 
 func (b *Board) stopDots() {

@@ -250,18 +250,39 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// selections is a host that keeps what the board told it was selected
+// (kit.Host.Select) before passing it on.
+type selections struct {
+	kit.Host
+	told []string
+}
+
+func (s *selections) Select(token string) {
+	s.told = append(s.told, token)
+	s.Host.Select(token)
+}
+
 // The countdown shows the seconds left and a bar of that share; when it
-// runs out the selected square is confirmed (else the first jump).
+// runs out the session picks the square the board told it was selected
+// (else the first jump).
 func TestPickTimerConfirmsTheSelection(t *testing.T) {
 	for _, c := range []struct {
 		what string
-		pick bool
+		taps []string
+		keys []fyne.KeyName
 		want string
-	}{{"a square selected", true, "c5"}, {"nothing selected", false, "d8"}} {
+		told string // the selections told to the host
+	}{
+		{"a square selected", []string{"c5"}, nil, "c5", "c5"},
+		{"nothing selected", nil, nil, "d8", ""},
+		{"a selection dropped", []string{"c5", "c5"}, nil, "d8", "c5 "},
+		{"a jump selected with the keys", nil, []fyne.KeyName{fyne.KeyTab, fyne.KeyRight}, "d6", "d8 d6"},
+	} {
 		t.Run(c.what, func(t *testing.T) {
 			clock := &fakeClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), fire: make(chan time.Time, 1)}
-			h := boardtest.Start(t, game.ID, New, boardtest.Options{Rules: map[string]any{"timer": float64(20)},
-				Seats: []games.SeatInfo{ana, ben}, Clock: clock})
+			sel := &selections{}
+			h := boardtest.Start(t, game.ID, func(h kit.Host) kit.Board { sel.Host = h; return New(sel) },
+				boardtest.Options{Rules: map[string]any{"timer": float64(20)}, Seats: []games.SeatInfo{ana, ben}, Clock: clock})
 			b := h.Board.(*Board)
 			holdAnims(b)
 			h.S.PickTime = 20 * time.Second
@@ -274,8 +295,14 @@ func TestPickTimerConfirmsTheSelection(t *testing.T) {
 			if b.timerText.Text != " 4 s" || b.timerBar.frac != 0.2 || b.timerBar.fill != timerColor(2) {
 				t.Fatalf("4 s left: %q, bar %v", b.timerText.Text, b.timerBar.frac)
 			}
-			if c.pick {
-				test.TapAt(b, centre(b, "c5"))
+			for _, sq := range c.taps {
+				test.TapAt(b, centre(b, sq))
+			}
+			for _, k := range c.keys {
+				b.Key(k)
+			}
+			if got := strings.Join(sel.told, " "); got != c.told || h.S.Plies() != 0 || h.S.HumanToMove() != 0 {
+				t.Fatalf("the board told the host %q, want %q, and must pick nothing itself", got, c.told)
 			}
 			clock.fire <- clock.Now()
 			h.Loop.Until(t, "Ana's pick", func() bool { return h.S.HumanToMove() == 1 })
@@ -398,6 +425,7 @@ func TestDotsPulseUntilTheGameIsLeft(t *testing.T) {
 		t.Fatal("the pulse does not change the dots")
 	}
 	h.S.Stop()
+	h.Redraw() // the game as left: its frame is paused
 	pulse.Tick(0.7)
 	if b.dotPulse != nil || b.dotAlpha != 0xD0 {
 		t.Fatal("the pulse goes on after the game was left")
@@ -543,5 +571,32 @@ func TestNewGameIsAnnounced(t *testing.T) {
 	h, _ := open(t, []games.SeatInfo{ana, computer}, nil)
 	if h.Said != "Knights on 8 x 8, seed 1: Amber (Ana) on b7 and Ice blue (Computer) on g2." {
 		t.Fatalf("said %q", h.Said)
+	}
+}
+
+// A turn that arrives while the story of the one before plays waits for
+// it: the board keeps showing the first turn, then draws and tells the
+// second (its own story), and says it has settled once nothing plays.
+func TestALaterTurnWaitsForTheStory(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{computer, computer}, nil)
+	h.Moving = kit.Motion{Speed: 1}
+	held := holdAnims(b)
+	h.Loop.Until(t, "the first turn", func() bool { return h.S.Plies() == 1 })
+	if !b.Animating() {
+		t.Fatal("the first turn does not animate")
+	}
+	first := (*held)[len(*held)-1]
+	h.Loop.Until(t, "the second turn", func() bool { return h.S.Plies() == 2 })
+	if !b.Animating() || !b.pending || b.viewIdx != 1 || !strings.Contains(h.Said, "Jumps:") {
+		t.Fatalf("animating %v, pending %v, view %d: the first turn's story must play on", b.Animating(), b.pending, b.viewIdx)
+	}
+	said, settled := h.Said, h.Settles
+	first.Tick(1)
+	if b.pending || b.viewIdx != 2 || h.Said == said || !b.Animating() || h.Settles != settled {
+		t.Fatalf("after the first story: pending %v, view %d, said %q, animating %v, settled %d times", b.pending, b.viewIdx, h.Said, b.Animating(), h.Settles-settled)
+	}
+	(*held)[len(*held)-1].Tick(1)
+	if b.Animating() || h.Settles != settled+1 {
+		t.Fatalf("after the second story: animating %v, settled %d times", b.Animating(), h.Settles-settled)
 	}
 }

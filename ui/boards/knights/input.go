@@ -32,14 +32,6 @@ func (b *Board) confirm() {
 	}
 }
 
-// timeout is the session's OnPickTimeout: the selected square, if any,
-// is confirmed before the session picks the first jump itself.
-func (b *Board) timeout(seat int) {
-	if r := b.m.Timeout(seat); r.Token != "" {
-		b.act(r)
-	}
-}
-
 // squareAt is the square under a point, or -1.
 func (b *Board) squareAt(p fyne.Position) int {
 	if b.m.St == nil {

@@ -24,7 +24,8 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/knights"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/internal/words"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Squares are numbered rank*N+file, a1 = 0 and rank 0 the bottom rank as
@@ -125,76 +126,76 @@ func (m *Model) who(seat int) string {
 	return seatWord(seat)
 }
 
-// Load copies the session's shown position: the squares (fogged outside
+// Load copies the frame's shown position: the squares (fogged outside
 // the device seat's view), the knights, whose pick it is, the last turn's
 // marks and the line under the board. A selection survives a redraw of
 // the same pick and is dropped when the pick changes.
-func (m *Model) Load(s *session.Session) {
-	st := s.Shown().(*game.State)
+func (m *Model) Load(f *frame.Frame) {
+	st := f.Shown.(*game.State)
 	m.St, m.N = st, st.Size()
 	m.Names = m.Names[:0]
-	for _, seat := range s.Seats {
+	for _, seat := range f.Seats {
 		m.Names = append(m.Names, seat.Name)
 	}
-	next, waiting := s.HandOver()
-	m.Device = s.DeviceSeat()
+	waiting := f.HandOver >= 0
+	m.Device = f.DeviceSeat
 	m.handOver = ""
 	if waiting {
 		m.Device = -1 // the device waits to be handed over: nobody's view
-		m.handOver = m.who(next)
+		m.handOver = m.who(f.HandOver)
 	}
-	m.loadCells(s)
-	m.Picker = s.HumanToMove()
+	m.loadCells(f)
+	m.Picker = f.Acting
 	m.Input = m.Picker >= 0 && !waiting
-	m.Confirm = s.HumansAtOnce() > 1
+	m.Confirm = f.HumansAtOnce > 1
 	m.Legal = m.Legal[:0]
 	if m.Input {
 		for _, mv := range st.Legal(m.Picker) {
 			m.Legal = append(m.Legal, m.sq(mv))
 		}
 	}
-	key := [2]int{s.ViewIndex(), m.Picker}
+	key := [2]int{f.View, m.Picker}
 	if key != m.pickKey || !m.Input || m.legalIndex(m.Selected) < 0 {
 		m.Selected = -1 // at every pick the choice starts afresh
 	}
 	m.pickKey = key
 	m.Hint = -1
-	if h := s.Hint(); h != nil && m.Input && h.Seat == m.Picker {
+	if h := f.Hint; h != nil && m.Input && h.Seat == m.Picker {
 		m.Hint = m.sq(h.Move)
 	}
 	m.Winners = nil
 	if out := st.Outcome(); out.Over() {
 		m.Winners = out.Winners
 	}
-	m.viewing = s.Viewing()
+	m.viewing = f.Viewing
 	m.blocked = ""
-	if err := s.WhyNot(); err != nil {
-		m.blocked = err.Error()
+	if f.WhyNot != nil {
+		m.blocked = f.WhyNot.Error()
 	}
-	m.waiting = m.waitingFor(s)
-	m.Last, m.Clashes = m.lastMarks(s)
-	m.Note, m.Brief = m.note(s)
-	m.Board = m.standings(s)
-	m.Over = m.over(s)
+	m.waiting = m.waitingFor(f)
+	m.Last, m.Clashes = m.lastMarks(f)
+	m.Note, m.Brief = m.note(f)
+	m.Board = m.standings(f)
+	m.Over = m.over(f)
 }
 
 // hidden reports whether the shown position keeps secrets from the
 // device: fog is on, the game runs and a person plays (a bot-only game
 // and a finished one show everything).
-func hidden(s *session.Session, st *game.State) bool {
-	return st.Fog() && !s.Live().Outcome().Over() && s.HasHuman()
+func hidden(f *frame.Frame, st *game.State) bool {
+	return st.Fog() && !f.Over() && f.HasHuman
 }
 
 // loadCells fills the squares and the knights. Under fog only the device
 // seat's view shows; with no device seat (a shared screen between two
 // secret picks) nothing does, whatever the position holds. An eliminated
 // seat sees the whole board.
-func (m *Model) loadCells(s *session.Session) {
+func (m *Model) loadCells(f *frame.Frame) {
 	st, n := m.St, m.N
 	m.Cells = make([]Cell, n*n)
 	m.Fogged = false
 	var seen map[int]bool // nil: everything shows
-	if hidden(s, st) && (m.Device < 0 || st.Fogged(m.Device)) {
+	if hidden(f, st) && (m.Device < 0 || st.Fogged(m.Device)) {
 		m.Fogged, seen = true, map[int]bool{}
 		if m.Device >= 0 {
 			for _, mv := range st.Sight(m.Device) {
@@ -239,43 +240,34 @@ func (m *Model) IsLegal(sq int) bool { return m.legalIndex(sq) >= 0 }
 
 // waitingFor names who the turn still waits for, when the device's
 // people have all picked: "Computer (mobility)".
-func (m *Model) waitingFor(s *session.Session) string {
-	if m.Input || m.handOver != "" || s.Viewing() || s.Live().Outcome().Over() {
+func (m *Model) waitingFor(f *frame.Frame) string {
+	if m.Input || m.handOver != "" || f.Viewing || f.Over() {
 		return ""
 	}
 	var names []string
-	for _, seat := range s.Pending() {
+	for _, seat := range f.Pending {
 		names = append(names, m.who(seat))
 	}
-	return joinAnd(names)
-}
-
-// joinAnd lists names as people write them: "A", "A and B", "A, B and C".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return words.JoinAnd(names)
 }
 
 // lastMarks are the squares of the last turn worth a mark that the
 // device may see: where knights landed, and where they collided.
-func (m *Model) lastMarks(s *session.Session) (landed, clashes []int) {
-	_, _, events := s.LastTurn()
-	st := m.Story(events)
+func (m *Model) lastMarks(f *frame.Frame) (landed, clashes []int) {
+	st := m.Story(f.Events)
 	return st.Landed, st.Clashes
 }
 
 // note is the line under the board: the turn, what to do or who the turn
 // waits for, the next shrink, and the game's seed (always shown, so a
 // game can be set up again); brief leaves out what to do, for a phone.
-func (m *Model) note(s *session.Session) (note, brief string) {
+func (m *Model) note(f *frame.Frame) (note, brief string) {
 	st := m.St
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
 	doing := ""
 	switch {
 	case st.Outcome().Over():
-		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), plural(st.Turn(), "turn", "turns"))
+		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), words.Plural(st.Turn(), "turn", "turns"))
 	case m.viewing:
 		turn += " (looking back)"
 	case m.Input && m.Confirm:
@@ -295,15 +287,8 @@ func (m *Model) note(s *session.Session) (note, brief string) {
 			tail = append(tail, fmt.Sprintf("the outer ring closes in %d turns", k))
 		}
 	}
-	tail = append(tail, fmt.Sprintf("seed %d", s.Seed))
+	tail = append(tail, fmt.Sprintf("seed %d", f.Seed))
 	return strings.Join(append([]string{turn + doing}, tail...), " · "), strings.Join(append([]string{turn}, tail...), " · ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // ---- what input means ----
@@ -339,12 +324,18 @@ func (m *Model) Tap(sq int) Reply {
 	return none
 }
 
+// viewingPast is the session's refusal while an earlier position is
+// shown (session.ErrViewingPast, which the board does not import): a tap
+// on an earlier position says so even when the game is over, where the
+// frame's WhyNot says only that it is over.
+const viewingPast = "You are looking at an earlier position: go back to the game to move."
+
 // notNow says why nobody may pick now: an earlier position is shown, the
 // device's person has picked, the game is over, or only computers play.
 func (m *Model) notNow() Reply {
 	switch {
 	case m.viewing:
-		return Reply{Refusal: session.ErrViewingPast.Error(), Square: -1}
+		return Reply{Refusal: viewingPast, Square: -1}
 	case m.waiting != "":
 		return Reply{Refusal: "You have picked: waiting for " + m.waiting + ".", Square: -1}
 	}
@@ -407,14 +398,15 @@ func (m *Model) Escape() bool {
 	return true
 }
 
-// Timeout is what the end of a seat's pick time does: the selected square
-// is confirmed; with none, nothing (the session then picks the first
+// Selection is the token Confirm would send, "" when nothing is selected
+// or nobody picks. The board tells it to its host as it changes: if the
+// person's pick time runs out, the session picks it (with none, the first
 // jump in jump order).
-func (m *Model) Timeout(seat int) Reply {
-	if !m.Input || seat != m.Picker || m.Selected < 0 {
-		return none
+func (m *Model) Selection() string {
+	if !m.Input || m.Selected < 0 {
+		return ""
 	}
-	return m.pick()
+	return m.Name(m.Selected)
 }
 
 // CanConfirm reports whether the Confirm button is enabled.
@@ -440,7 +432,7 @@ func (m *Model) SeatNote(seat int) string {
 		return ""
 	}
 	n := m.St.Score(seat)
-	text := fmt.Sprintf("%d %s", n, plural(n, "square", "squares"))
+	text := fmt.Sprintf("%d %s", n, words.Plural(n, "square", "squares"))
 	if m.Out[seat] {
 		return "out, " + text
 	}
@@ -506,7 +498,7 @@ func (m *Model) Explain(sq int) string {
 // moves of other seats' knights stay hidden (knights.md 10.2).
 func (m *Model) explainKnight(name string, seat int) string {
 	score := m.St.Score(seat)
-	text := fmt.Sprintf("%s: %s's knight, %d %s", name, m.who(seat), score, plural(score, "square", "squares"))
+	text := fmt.Sprintf("%s: %s's knight, %d %s", name, m.who(seat), score, words.Plural(score, "square", "squares"))
 	switch {
 	case m.Out[seat]:
 		return text + ", out of the game."
@@ -514,7 +506,7 @@ func (m *Model) explainKnight(name string, seat int) string {
 		return text + "." // another seat's moves stay hidden under fog
 	}
 	mob := m.St.Mobility(seat)
-	return text + fmt.Sprintf(", %d %s now.", mob, plural(mob, "jump", "jumps"))
+	return text + fmt.Sprintf(", %d %s now.", mob, words.Plural(mob, "jump", "jumps"))
 }
 
 // ---- the last turn as a story ----
@@ -582,22 +574,22 @@ func (m *Model) Story(events []games.Event) Story {
 			if m.Visible(from) {
 				st.Out = append(st.Out, e.Seat)
 			}
-			st.Says = append(st.Says, fmt.Sprintf("%s is out with %d %s.", m.who(e.Seat), e.Value, plural(e.Value, "square", "squares")))
+			st.Says = append(st.Says, fmt.Sprintf("%s is out with %d %s.", m.who(e.Seat), e.Value, words.Plural(e.Value, "square", "squares")))
 		}
 	}
 	var says []string
 	if len(jumps) > 0 {
-		says = append(says, "Jumps: "+joinAnd(jumps)+".")
+		says = append(says, "Jumps: "+words.JoinAnd(jumps)+".")
 	}
 	for _, sq := range st.Clashes {
 		var who []string
 		for _, seat := range clash[sq] {
 			who = append(who, m.who(seat))
 		}
-		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), joinAnd(who)))
+		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), words.JoinAnd(who)))
 	}
 	if len(st.Closed) > 0 {
-		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), plural(len(st.Closed), "square is", "squares are")))
+		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), words.Plural(len(st.Closed), "square is", "squares are")))
 	}
 	st.Says = append(says, st.Says...)
 	return st
@@ -615,7 +607,7 @@ func (m *Model) StartText(seed int64) string {
 	}
 	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
 	if len(at) > 0 {
-		text += ": " + joinAnd(at)
+		text += ": " + words.JoinAnd(at)
 	}
 	return text + "."
 }
@@ -636,7 +628,7 @@ type Standing struct {
 // standings are the seats by score, most squares first (ties in seat
 // order). Under fog the other seats' jumps stay hidden (knights.md 10.2);
 // scores and who is out are public.
-func (m *Model) standings(s *session.Session) []Standing {
+func (m *Model) standings(f *frame.Frame) []Standing {
 	win := map[int]bool{}
 	for _, w := range m.Winners {
 		win[w] = true
@@ -650,7 +642,7 @@ func (m *Model) standings(s *session.Session) []Standing {
 		if m.Out[seat] {
 			jumps = 0
 		}
-		out[seat] = Standing{Seat: seat, Who: m.who(seat), Human: s.Seats[seat].Human(), Squares: m.St.Score(seat),
+		out[seat] = Standing{Seat: seat, Who: m.who(seat), Human: f.Seats[seat].Human(), Squares: m.St.Score(seat),
 			Jumps: jumps, Out: m.Out[seat], Won: win[seat]}
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int {
@@ -693,7 +685,7 @@ func (r Standing) Result() string {
 // over is the overlay of a finished game: "Victory" when a person at the
 // device won, "Defeated" when a computer did, "Shared win" for several
 // winners; a game of computers alone is simply over.
-func (m *Model) over(s *session.Session) *Over {
+func (m *Model) over(f *frame.Frame) *Over {
 	out := m.St.Outcome()
 	if !out.Over() || m.viewing {
 		return nil
@@ -703,21 +695,21 @@ func (m *Model) over(s *session.Session) *Over {
 	humanWon := false
 	for _, w := range out.Winners {
 		who = append(who, m.who(w))
-		humanWon = humanWon || s.Seats[w].Human()
+		humanWon = humanWon || f.Seats[w].Human()
 	}
 	squares := 0
 	if len(out.Winners) > 0 {
 		squares = m.St.Score(out.Winners[0])
 	}
-	sq := fmt.Sprintf("%d %s", squares, plural(squares, "square", "squares"))
+	sq := fmt.Sprintf("%d %s", squares, words.Plural(squares, "square", "squares"))
 	switch {
 	case m.St.Seats() == 1:
 		o.Line = fmt.Sprintf("%s lasted %s", who[0], sq)
 	case len(who) > 1:
-		o.Title, o.Line = "Shared win", fmt.Sprintf("%s share the win with %s", joinAnd(who), sq)
+		o.Title, o.Line = "Shared win", fmt.Sprintf("%s share the win with %s", words.JoinAnd(who), sq)
 	case humanWon:
 		o.Title, o.Line = "Victory", fmt.Sprintf("%s wins with %s", who[0], sq)
-	case s.HasHuman():
+	case f.HasHuman:
 		o.Title, o.Line = "Defeated", fmt.Sprintf("%s wins - %s", who[0], sq)
 	default:
 		o.Line = fmt.Sprintf("%s wins with %s", who[0], sq)

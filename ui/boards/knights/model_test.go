@@ -52,7 +52,7 @@ func playTurn(t *testing.T, s *session.Session, picks ...string) {
 
 func loaded(s *session.Session) *Model {
 	m := NewModel()
-	m.Load(s)
+	m.Load(s.Frame())
 	return &m
 }
 
@@ -162,7 +162,7 @@ func TestStepsFollowTheJumpOrder(t *testing.T) {
 	if m.Name(m.Selected) != "c5" {
 		t.Fatalf("the first Left selects the last jump, got %s", m.Name(m.Selected))
 	}
-	m.Load(s) // the same pick drawn again keeps the selection
+	m.Load(s.Frame()) // the same pick drawn again keeps the selection
 	if m.Name(m.Selected) != "c5" {
 		t.Fatal("a redraw dropped the selection")
 	}
@@ -170,10 +170,10 @@ func TestStepsFollowTheJumpOrder(t *testing.T) {
 	s2 := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
 	m2 := loaded(s2)
 	s2.Reveal(0)
-	m2.Load(s2)
+	m2.Load(s2.Frame())
 	m2.Step(1)
 	playTurn(t, s2, "c5", "f4")
-	m2.Load(s2)
+	m2.Load(s2.Frame())
 	if m2.Selected != -1 {
 		t.Fatal("the selection outlived its pick")
 	}
@@ -203,13 +203,13 @@ func TestFogShowsTheDeviceSeatsViewOnly(t *testing.T) {
 		t.Fatal("the board shows squares before the device was handed over")
 	}
 	s.Reveal(0)
-	m.Load(s)
+	m.Load(s.Frame())
 	if allFog(m) || m.Cells[at(m, "g2")].Fog == false {
 		t.Fatal("Ana should see her own view and nothing else")
 	}
 	playTurn(t, s, "c5", "f4", "e6")
 	s.SetView(0)
-	m.Load(s)
+	m.Load(s.Frame())
 	if !allFog(m) || m.Input {
 		t.Fatal("several people looking back together see nothing")
 	}
@@ -273,19 +273,40 @@ func TestStoryTellsShrinkAndEliminations(t *testing.T) {
 	}
 }
 
-// When the pick time runs out the selected square is confirmed; without
-// one the board leaves it to the session.
-func TestTimeoutConfirmsTheSelection(t *testing.T) {
-	m := loaded(newSession(t, []games.SeatInfo{ana, computer}, nil, 42))
-	if r := m.Timeout(0); r.Token != "" {
-		t.Fatalf("nothing selected: %+v", r)
+// The selection the board tells its host, which the session picks when
+// the pick time runs out: the square Confirm would send, "" with nothing
+// selected (the session then picks the first jump) and once the pick it
+// belongs to is over.
+func TestSelectionIsWhatATimeoutPicks(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, computer}, nil, 42)
+	m := loaded(s)
+	if sel := m.Selection(); sel != "" {
+		t.Fatalf("nothing selected: %q", sel)
 	}
 	m.Step(1)
-	if r := m.Timeout(1); r.Token != "" {
-		t.Fatal("another seat's timeout confirmed Ana's square")
+	if sel := m.Selection(); sel != "d8" {
+		t.Fatalf("selection %q, want d8", sel)
 	}
-	if r := m.Timeout(0); r.Token != "d8" {
-		t.Fatalf("timeout sent %+v, want d8", r)
+	if err := s.Submit("c5"); err != nil {
+		t.Fatal(err)
+	}
+	m.Load(s.Frame())
+	if sel := m.Selection(); sel != "" {
+		t.Fatalf("Ana picked c5, yet her selection %q outlived the pick", sel)
+	}
+}
+
+// A tap on an earlier position says so in the session's words, even in a
+// finished game, whose frame says only that it is over.
+func TestATapOnAnEarlierPositionSaysSo(t *testing.T) {
+	if viewingPast != session.ErrViewingPast.Error() {
+		t.Fatalf("the board says %q, the session %q", viewingPast, session.ErrViewingPast)
+	}
+	s := replayed(t, []games.SeatInfo{ana, ben}, map[string]any{"size": float64(5)}, "d5,c4", "e3,e3", "e3,e3", "e3,e3")
+	s.SetView(1)
+	m := loaded(s)
+	if r := m.Tap(at(m, "c3")); r.Refusal != session.ErrViewingPast.Error() {
+		t.Fatalf("a tap on an earlier position of a finished game: %+v", r)
 	}
 }
 
@@ -337,7 +358,7 @@ func TestNoteSaysWhoPicksAndTheSeed(t *testing.T) {
 		t.Fatalf("note %q", m.Note)
 	}
 	s.Submit("c5")
-	m.Load(s)
+	m.Load(s.Frame())
 	if !strings.HasPrefix(m.Note, "Turn 1: waiting for Ice blue (Computer)") || m.Input {
 		t.Fatalf("note after the pick %q", m.Note)
 	}
@@ -395,7 +416,7 @@ func TestOverTellsAStallAndASharedWin(t *testing.T) {
 		t.Fatalf("over %+v", m.Over)
 	}
 	s.SetView(3)
-	if m.Load(s); m.Over != nil {
+	if m.Load(s.Frame()); m.Over != nil {
 		t.Fatal("the card shows while an earlier position is looked at")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tabulagames/tabula/internal/words"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
@@ -96,7 +97,7 @@ func (o *overlay) fill(over *Over) {
 		if r.Won {
 			result.Importance = widget.HighImportance
 		}
-		squares := widget.NewLabelWithStyle(fmt.Sprintf("%d %s", r.Squares, plural(r.Squares, "square", "squares")), fyne.TextAlignTrailing, fyne.TextStyle{})
+		squares := widget.NewLabelWithStyle(fmt.Sprintf("%d %s", r.Squares, words.Plural(r.Squares, "square", "squares")), fyne.TextAlignTrailing, fyne.TextStyle{})
 		who := widget.NewLabel(r.Who)
 		who.Truncation = fyne.TextTruncateEllipsis
 		o.table.Add(container.NewBorder(nil, nil, container.NewCenter(letter), container.NewHBox(result, squares), who))

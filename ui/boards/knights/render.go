@@ -15,7 +15,7 @@ import (
 
 	game "github.com/tabulagames/tabula/games/knights"
 	"github.com/tabulagames/tabula/ui/boards/kit"
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // Board is the knights board widget with its controls: the line under it,
@@ -24,12 +24,15 @@ type Board struct {
 	widget.BaseWidget
 	host kit.Host
 	m    Model
-	sess *session.Session
+	// latest is the last frame given to Draw: drawn, or held back while a
+	// story plays (pending), to be drawn when it ends.
+	latest *frame.Frame
 
-	viewIdx int
-	hover   int // square under the mouse, -1 none
-	refused int // square flashing, -1 none
-	shift   bool
+	viewIdx  int    // the view drawn (frame.View), -1 before the first draw
+	selected string // the selection last told to the host (Host.Select)
+	hover    int    // square under the mouse, -1 none
+	refused  int    // square flashing, -1 none
+	shift    bool
 
 	anim      *timeline
 	pending   bool   // a later turn arrived while the story played
@@ -55,6 +58,18 @@ type Board struct {
 	overClosed bool // the game-over card was closed, to look at the board
 	controls   fyne.CanvasObject
 }
+
+// The screen finds what the board does through these interfaces.
+var (
+	_ kit.Drawer        = (*Board)(nil)
+	_ kit.JointTeller   = (*Board)(nil)
+	_ kit.HintTeller    = (*Board)(nil)
+	_ kit.SeatPanel     = (*Board)(nil)
+	_ kit.Animator      = (*Board)(nil)
+	_ kit.BoardOverlay  = (*Board)(nil)
+	_ kit.BoardControls = (*Board)(nil)
+	_ kit.SpokenBoard   = (*Board)(nil)
+)
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
@@ -130,40 +145,39 @@ func (b *Board) newGame() {
 // SeatNote is a seat's squares, and whether it is out, for the side panel.
 func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
 
-// Draw shows the session's shown position. A forward step tells the turn
-// (its messages, and its story unless motion is reduced); a story that
-// plays goes on when the same position is drawn again, and a turn that
-// arrives while it plays is shown when it ends.
-func (b *Board) Draw(s *session.Session, animate bool) {
-	if b.anim != nil && s == b.sess {
+// Draw shows the frame's shown position (kit.Drawer). A forward step
+// tells the turn (its messages, and its story unless motion is reduced);
+// a story that plays goes on when the same position is drawn again, and
+// a turn that arrives while it plays is shown when it ends.
+func (b *Board) Draw(f *frame.Frame, animate bool) {
+	b.latest = f
+	if b.anim != nil {
 		switch {
-		case s.ViewIndex() == b.viewIdx:
-			b.load(s)
+		case f.View == b.viewIdx:
+			b.load(f)
 			return
-		case animate && !s.Viewing() && s.ViewIndex() > b.viewIdx:
+		case animate && !f.Viewing && f.View > b.viewIdx:
 			b.pending = true
 			return
 		}
 	}
-	b.drawNow(s, animate)
+	b.drawNow(f, animate)
 }
 
-func (b *Board) drawNow(s *session.Session, animate bool) {
+func (b *Board) drawNow(f *frame.Frame, animate bool) {
 	b.stopAnim()
 	b.pending = false
-	opening := b.sess != s && s.Plies() == 0
-	b.sess, b.viewIdx = s, s.ViewIndex()
-	s.OnPickTimeout = b.timeout
+	opening := b.viewIdx < 0 && f.Plies == 0 // the board is made for one game
+	b.viewIdx = f.View
 	b.refused = -1
-	b.load(s)
+	b.load(f)
 	if opening {
-		b.host.Say(b.m.StartText(s.Seed))
+		b.host.Say(b.m.StartText(f.Seed))
 	}
-	_, _, events := s.LastTurn()
-	story := b.m.Story(events)
+	story := b.m.Story(f.Events)
 	// A turn is told once to each view of it: after a hand-over the next
 	// person hears and sees what their own view shows of it.
-	told := fmt.Sprintf("%d %v", s.ViewIndex(), story)
+	told := fmt.Sprintf("%d %v", f.View, story)
 	if animate && told != b.told {
 		says := story.Says
 		if b.m.Over != nil { // the last turn: its story, then the result
@@ -179,14 +193,14 @@ func (b *Board) drawNow(s *session.Session, animate bool) {
 	b.Refresh()
 }
 
-// load copies the session into the model and the controls.
-func (b *Board) load(s *session.Session) {
-	b.m.Load(s)
+// load copies the frame into the model and the controls.
+func (b *Board) load(f *frame.Frame) {
+	b.m.Load(f)
 	b.strip.set(b.m.Board)
 	b.updateOver()
 	b.updateControls()
-	b.updateCountdown(s)
-	b.updatePulse()
+	b.updateCountdown(f)
+	b.updatePulse(f.Paused)
 	b.Refresh()
 }
 
@@ -207,6 +221,17 @@ func (b *Board) updateControls() {
 		b.confirmBtn.Enable()
 	} else {
 		b.confirmBtn.Disable()
+	}
+	b.tellSelection()
+}
+
+// tellSelection tells the host what the person has selected and not
+// confirmed, when that changed: if their pick time runs out, the session
+// picks it.
+func (b *Board) tellSelection() {
+	if sel := b.m.Selection(); sel != b.selected {
+		b.selected = sel
+		b.host.Select(sel)
 	}
 }
 
@@ -255,12 +280,9 @@ type countdownRun struct {
 // updateCountdown shows the countdown of the person picking, when the
 // session runs one, and hides it otherwise. The bar shrinks once a
 // second: a step, not a motion, so reduced motion keeps it.
-func (b *Board) updateCountdown(s *session.Session) {
-	left, ok := time.Duration(0), false
-	if b.m.Input {
-		left, ok = s.PickLeft(b.m.Picker)
-	}
-	if !ok || s.PickTime <= 0 {
+func (b *Board) updateCountdown(f *frame.Frame) {
+	left, ok := f.PickLeft, b.m.Input && f.PickRunning // the frame's countdown is the picker's (f.Acting)
+	if !ok || f.PickTime <= 0 {
 		b.stopCountdown()
 		b.showTimer(0, 0)
 		return
@@ -269,7 +291,7 @@ func (b *Board) updateCountdown(s *session.Session) {
 		return // already counting this pick down
 	}
 	b.stopCountdown()
-	run := &countdownRun{key: b.m.pickKey, total: s.PickTime, left: left, shown: seconds(left)}
+	run := &countdownRun{key: b.m.pickKey, total: f.PickTime, left: left, shown: seconds(left)}
 	b.clock = run
 	b.showTimer(left, run.total)
 	run.anim = fyne.NewAnimation(max(left, time.Millisecond), func(f float32) {

@@ -3,7 +3,7 @@ package knights
 import (
 	"strings"
 
-	"github.com/tabulagames/tabula/ui/session"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list and the hint in words (kit.JointTeller, kit.HintTeller),
@@ -15,10 +15,10 @@ import (
 // JointMoveText is joint turn i in words, showing only seat shown's jump
 // (-2: every seat's, -1: nobody's). A knight that is out ("-") has
 // nothing to tell.
-func JointMoveText(s *session.Session, i, shown int) string {
-	p := session.PeopleOf(s.Seats, seatWord)
+func JointMoveText(f *frame.Frame, i, shown int) string {
+	p := frame.PeopleOf(f.Seats, seatWord)
 	var parts []string
-	for seat, square := range strings.Split(s.Tokens()[i], ",") {
+	for seat, square := range strings.Split(f.Tokens()[i], ",") {
 		if square == "-" || seat >= len(p.Names) {
 			continue
 		}
@@ -26,19 +26,19 @@ func JointMoveText(s *session.Session, i, shown int) string {
 		if shown != -2 && seat != shown {
 			where = "out of sight"
 		}
-		parts = append(parts, p.Does(session.Deed{Seat: seat, Verb: "jump", Rest: where}))
+		parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))
 	}
 	return strings.Join(parts, "; ")
 }
 
 // HintText is a hint in words: "Ana could jump to c3".
-func HintText(s *session.Session, h *session.Hint) string {
-	p := session.PeopleOf(s.Seats, seatWord)
-	return p.Could(session.Deed{Seat: h.Seat, Verb: "jump", Rest: "to " + h.Token})
+func HintText(f *frame.Frame, h *frame.Hint) string {
+	p := frame.PeopleOf(f.Seats, seatWord)
+	return p.Could(frame.Deed{Seat: h.Seat, Verb: "jump", Rest: "to " + h.Token})
 }
 
-func (b *Board) JointMoveText(s *session.Session, i, shown int) string {
-	return JointMoveText(s, i, shown)
+func (b *Board) JointMoveText(f *frame.Frame, i, shown int) string {
+	return JointMoveText(f, i, shown)
 }
 
-func (b *Board) HintText(s *session.Session, h *session.Hint) string { return HintText(s, h) }
+func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }

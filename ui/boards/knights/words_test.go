@@ -11,15 +11,15 @@ import (
 // 10 item 8); "You" and two seats of one name read as in the other games.
 func TestHintInWords(t *testing.T) {
 	s := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
-	if got := HintText(s, &session.Hint{Seat: 1, Token: "c3"}); got != "Ben could jump to c3" {
+	if got := HintText(s.Frame(), &session.Hint{Seat: 1, Token: "c3"}); got != "Ben could jump to c3" {
 		t.Errorf("hint %q", got)
 	}
 	you := games.SeatInfo{Name: "You", Controller: "human"}
 	s = newSession(t, []games.SeatInfo{you, computer, computer}, nil, 42)
-	if got := (&Board{}).HintText(s, &session.Hint{Seat: 0, Token: "d5"}); got != "You could jump to d5" {
+	if got := (&Board{}).HintText(s.Frame(), &session.Hint{Seat: 0, Token: "d5"}); got != "You could jump to d5" {
 		t.Errorf("your hint %q", got)
 	}
-	if got := HintText(s, &session.Hint{Seat: 2, Token: "e2"}); got != "Computer (Rose) could jump to e2" {
+	if got := HintText(s.Frame(), &session.Hint{Seat: 2, Token: "e2"}); got != "Computer (Rose) could jump to e2" {
 		t.Errorf("a computer's hint %q", got)
 	}
 }
@@ -50,7 +50,7 @@ func TestJointTurnInWords(t *testing.T) {
 		1:  "Ana jumps out of sight; Ben jumps to " + picks[1],
 		-1: "Ana jumps out of sight; Ben jumps out of sight",
 	} {
-		if got := (&Board{}).JointMoveText(s, 0, shown); got != want {
+		if got := (&Board{}).JointMoveText(s.Frame(), 0, shown); got != want {
 			t.Errorf("shown %d: %q, want %q", shown, got, want)
 		}
 	}
