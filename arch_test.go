@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -88,8 +89,8 @@ func TestFyneFreeParts(t *testing.T) {
 			if strings.HasPrefix(p, "fyne.io/") {
 				t.Errorf("%s imports %s: the session and board models must not import Fyne", path, p)
 			}
-			if strings.HasPrefix(p, module+"/ui") && !strings.HasPrefix(p, module+"/ui/session") && !strings.HasPrefix(p, module+"/ui/frame") {
-				t.Errorf("%s imports %s: the session and board models may import only the frame and the session from ui", path, p)
+			if strings.HasPrefix(p, module+"/ui") && !strings.HasPrefix(p, module+"/ui/frame") && !(inSession && strings.HasPrefix(p, module+"/ui/session")) {
+				t.Errorf("%s imports %s: the session and board models may import only the frame from ui", path, p)
 			}
 		}
 		return nil
@@ -118,4 +119,41 @@ func hasPrefix(prefixes []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestBoardsDrawAndNeverSteer enforces issue 18's shape: no board imports
+// the session (a board draws a frame and answers with intents through its
+// host), and a board pulls in no bot and no other game's rules (`go list
+// -deps`), so a board can be built, read and tested on its own.
+func TestBoardsDrawAndNeverSteer(t *testing.T) {
+	dirs, err := filepath.Glob("ui/boards/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, dir := range dirs {
+		id := filepath.Base(dir)
+		if id == "kit" || id == "all" {
+			continue
+		}
+		checked++
+		out, err := exec.Command("go", "list", "-deps", "./"+filepath.ToSlash(dir)).Output()
+		if err != nil {
+			t.Fatalf("go list -deps ./%s: %v", dir, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			inner := strings.TrimPrefix(dep, module+"/")
+			if inner == dep {
+				continue // the standard library, Fyne and the like
+			}
+			other := strings.HasPrefix(inner, "games/") && strings.Count(inner, "/") == 1 &&
+				inner != "games/"+id && inner != "games/rng" && inner != "games/repetition"
+			if inner == "ai" || strings.HasPrefix(inner, "ai/") || inner == "ui/session" || other {
+				t.Errorf("the %s board depends on %s", id, inner)
+			}
+		}
+	}
+	if checked < 7 {
+		t.Fatalf("only %d boards checked", checked)
+	}
 }

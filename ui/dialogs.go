@@ -276,7 +276,7 @@ func (nd *newGameForm) symbolChoice(sf *seatForm, i int, want string, choices []
 		preview.Text = c
 		preview.Refresh()
 	})
-	for _, c := range append([]string{want, session.Symbol(i)}, choices...) {
+	for _, c := range append([]string{want, frame.Symbol(i)}, choices...) {
 		if slices.Contains(choices, c) && !used[c] {
 			sf.symbol.SetSelected(c)
 			break

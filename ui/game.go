@@ -202,9 +202,6 @@ func (gs *gameScreen) hintText(h *session.Hint) string {
 	if t, ok := gs.board.(kit.HintTeller); ok {
 		return "Hint: " + t.HintText(gs.session.Frame(), h)
 	}
-	if t, ok := gs.board.(legacyHintTeller); ok {
-		return "Hint: " + t.HintText(gs.session, h)
-	}
 	return "Hint: " + h.Token
 }
 
@@ -609,22 +606,12 @@ func (gs *gameScreen) moveText(i int) string {
 	if jt, ok := gs.board.(kit.JointTeller); ok {
 		return fmt.Sprintf("%d. %s", i+1, jt.JointMoveText(gs.frame(), i, gs.maskSeat))
 	}
-	if jt, ok := gs.board.(legacyJointTeller); ok {
-		return fmt.Sprintf("%d. %s", i+1, jt.JointMoveText(s, i, gs.maskSeat))
-	}
 	if t, ok := gs.board.(kit.Teller); ok {
 		n := i + 1
 		if tn, ok := gs.board.(kit.TurnNumberer); ok {
 			n = tn.MoveNumber(gs.frame(), i)
 		}
 		return fmt.Sprintf("%d. %s", n, t.MoveText(gs.frame(), i))
-	}
-	if t, ok := gs.board.(legacyTeller); ok {
-		n := i + 1
-		if tn, ok := gs.board.(legacyTurnNumberer); ok {
-			n = tn.MoveNumber(s, i)
-		}
-		return fmt.Sprintf("%d. %s", n, t.MoveText(s, i))
 	}
 	movers := s.State(i).ToMove()
 	who := ""
@@ -688,7 +675,7 @@ func (gs *gameScreen) refresh() {
 	view := s.ViewIndex()
 	gs.maskSeat = gs.movesShownFor()
 	gs.drawn = s.Frame()
-	drawBoard(gs.board, s, gs.drawn, gs.forward.Next(gs.drawn))
+	gs.board.Draw(gs.drawn, gs.forward.Next(gs.drawn))
 	if gs.spoken != nil {
 		gs.spoken.Update()
 	}
@@ -826,7 +813,7 @@ func (gs *gameScreen) statusText() string {
 		return "Watch the pieces move..."
 	}
 	if out := live.Outcome(); out.Over() {
-		if tellsResult(gs.board) {
+		if _, told := gs.board.(kit.Teller); told {
 			return "Game over." // a board that tells the result says why in its headline
 		}
 		return resultLine(s.Seats, out)
@@ -885,9 +872,6 @@ func resultLine(seats []games.SeatInfo, out games.Outcome) string {
 func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if t, ok := gs.board.(kit.Teller); ok {
 		return t.ResultText(gs.frame(), out)
-	}
-	if t, ok := gs.board.(legacyTeller); ok {
-		return t.ResultText(gs.session, out)
 	}
 	if out.Status == games.Draw {
 		return "Draw"

@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // newMoveRow is the move list's row: the move in words and, when the
@@ -34,7 +36,9 @@ func (gs *gameScreen) moveNotation(i int) string {
 	if !gs.u.cfg.ShowNotation() || i >= s.Plies() {
 		return ""
 	}
-	if !told(gs.board) {
+	_, joint := gs.board.(kit.JointTeller)
+	_, teller := gs.board.(kit.Teller)
+	if !joint && !teller {
 		return ""
 	}
 	return gs.maskedToken(s.Tokens()[i])

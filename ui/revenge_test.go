@@ -48,8 +48,8 @@ func TestNewGameRevengeSymbols(t *testing.T) {
 	if !ok {
 		t.Fatalf("refused: %s", nd.problem.Text)
 	}
-	if s.SeatSymbol(0) != "Δ" || s.SeatSymbol(1) != "X" || s.SeatSymbol(2) != "O" {
-		t.Fatalf("the game shows %s %s %s", s.SeatSymbol(0), s.SeatSymbol(1), s.SeatSymbol(2))
+	if s.Frame().SeatSymbol(0) != "Δ" || s.Frame().SeatSymbol(1) != "X" || s.Frame().SeatSymbol(2) != "O" {
+		t.Fatalf("the game shows %s %s %s", s.Frame().SeatSymbol(0), s.Frame().SeatSymbol(1), s.Frame().SeatSymbol(2))
 	}
 	seats, rules := u.lastChoices(g)
 	again := &newGameForm{u: u, g: g}

@@ -93,15 +93,7 @@ func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options
 // Redraw draws the board as the game screen does after a change.
 func (h *Host) Redraw() {
 	f := h.S.Frame()
-	animate := h.forward.Next(f)
-	switch d := h.Board.(type) {
-	case kit.Drawer:
-		d.Draw(f, animate)
-	case interface {
-		Draw(*session.Session, bool)
-	}:
-		d.Draw(h.S, animate) // a board not moved over to frames yet
-	}
+	h.Board.Draw(f, h.forward.Next(f))
 }
 
 // Tokens are the tokens played so far, joined by spaces.

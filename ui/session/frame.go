@@ -30,26 +30,3 @@ func (s *Session) Frame() *frame.Frame {
 	}
 	return f
 }
-
-// The names below moved to package frame, which boards read without the
-// session; they stay here while boards move over.
-
-type (
-	People = frame.People
-	Deed   = frame.Deed
-)
-
-var Symbols = frame.Symbols
-
-func Symbol(seat int) string { return frame.Symbol(seat) }
-func Marking(seat int, square string) Deed {
-	return frame.Marking(seat, square)
-}
-func PeopleOf(seats []games.SeatInfo, tag func(seat int) string) People {
-	return frame.PeopleOf(seats, tag)
-}
-func DistinctSymbols(seats []games.SeatInfo) error { return frame.DistinctSymbols(seats) }
-func (s *Session) SeatSymbol(seat int) string      { return frame.SeatSymbol(s.Seats, seat) }
-func (s *Session) PeopleAt(i int, tag func(seat int) string) People {
-	return frame.PeopleOf(s.SeatsAt(i), tag)
-}

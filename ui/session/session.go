@@ -75,11 +75,6 @@ type Session struct {
 	PickTime time.Duration
 	Paused   bool // bots do not move (a bot-only game, stopped by the player)
 
-	// OnPickTimeout is called when a person's pick time runs out, before
-	// the session picks the seat's first legal move: a board that has a
-	// square selected confirms it here with Pick.
-	OnPickTimeout func(seat int)
-
 	post   func(func())
 	clock  Clock
 	newBot func(game, name string, o ai.Options) (ai.Bot, error)
@@ -430,9 +425,9 @@ func (s *Session) Pick(seat int, token string) error {
 }
 
 // OpenPick starts the countdown of a person's secret pick, when PickTime
-// is set: the screen calls it when that seat's pick screen opens. When it
-// runs out, OnPickTimeout may confirm a selection; if the seat still has
-// not picked, it picks its first legal move.
+// is set: the session opens it as a lone person's pick opens, Reveal as
+// a handed-over person's does. When it runs out, the seat picks what it
+// had selected (Select), else its first legal move.
 func (s *Session) OpenPick(seat int) {
 	if s.PickTime <= 0 || !s.Simultaneous() || s.HumanToMove() != seat {
 		return
@@ -446,9 +441,6 @@ func (s *Session) OpenPick(seat int) {
 		s.post(func() {
 			if s.pickTimer != timer || s.gen != gen || s.HumanToMove() != seat {
 				return // picked, undone or left meanwhile
-			}
-			if s.OnPickTimeout != nil {
-				s.OnPickTimeout(seat)
 			}
 			if sel := s.selected; s.HumanToMove() == seat && s.gen == gen && sel.seat == seat && sel.plies == len(s.tokens) && sel.token != "" {
 				if s.Pick(seat, sel.token) == nil {

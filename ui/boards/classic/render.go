@@ -26,7 +26,7 @@ type Board struct {
 // The game screen finds what a board does by its interfaces; a board
 // that missed one would silently lose its words, so the compiler checks.
 var _ interface {
-	kit.Drawer
+	kit.Board
 	kit.Teller
 	kit.HintTeller
 } = (*Board)(nil)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/infiltration"
+	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -190,7 +191,7 @@ func TestModelPhaseLines(t *testing.T) {
 		}
 	}
 	m.Load(s.Frame())
-	if m.Placement || m.Phase != "Movement: "+session.Symbol(m.Mover)+" placed last and moves first" {
+	if m.Placement || m.Phase != "Movement: "+frame.Symbol(m.Mover)+" placed last and moves first" {
 		t.Fatalf("first movement: %q", m.Phase)
 	}
 	_, m = load(t, nil, infMovement)

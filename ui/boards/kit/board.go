@@ -20,17 +20,12 @@ import (
 // intent (a token, a selection).
 type Board interface {
 	fyne.Widget
-	// Key handles a key for keyboard play and reports whether it used it.
-	Key(k fyne.KeyName) bool
-}
-
-// Drawer is a board that draws frames (every board, once all have moved
-// over from drawing the session).
-type Drawer interface {
 	// Draw draws the frame's shown position, its last move, the hint
 	// and whether a person may act; animate is false for jumps (undo, a
 	// click in the move list) and under reduced motion.
 	Draw(f *frame.Frame, animate bool)
+	// Key handles a key for keyboard play and reports whether it used it.
+	Key(k fyne.KeyName) bool
 }
 
 // Host is what a board needs from the game screen.

@@ -61,7 +61,7 @@ type Board struct {
 
 // The screen finds what the board does through these interfaces.
 var (
-	_ kit.Drawer        = (*Board)(nil)
+	_ kit.Board         = (*Board)(nil)
 	_ kit.JointTeller   = (*Board)(nil)
 	_ kit.HintTeller    = (*Board)(nil)
 	_ kit.SeatPanel     = (*Board)(nil)
@@ -145,7 +145,7 @@ func (b *Board) newGame() {
 // SeatNote is a seat's squares, and whether it is out, for the side panel.
 func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
 
-// Draw shows the frame's shown position (kit.Drawer). A forward step
+// Draw shows the frame's shown position (kit.Board). A forward step
 // tells the turn (its messages, and its story unless motion is reduced);
 // a story that plays goes on when the same position is drawn again, and
 // a turn that arrives while it plays is shown when it ends.
