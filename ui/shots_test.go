@@ -1,0 +1,297 @@
+//go:build shots
+
+package ui
+
+// Screenshots of every board, for comparing the window by eye before and
+// after a change to how boards are drawn (scripts/shots.sh takes a set,
+// scripts/shotdiff.sh compares two). Each game is replayed from a fixed
+// list of moves, mid-game and finished, and the whole window is drawn on
+// Fyne's test driver: at 1280 x 800 on the desktop, or at 412 x 790 with
+// `-tags "shots mobile"`, where the test driver is a phone. Everything is
+// fixed (seeds, moves, a fresh TABULA_HOME, reduced motion, bots that
+// never answer), so two runs on the same code give the same bytes.
+//
+// It uses only what the app had before the boards got their frame
+// (commit 83d0380): NewApp through newTestApp, u.newBot, u.sessionOptions,
+// u.openSession and session.FromRecord, so the same file takes the set
+// before and after.
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tabulagames/tabula/ai"
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/session"
+)
+
+// shotGame is one game to photograph: a save record in all but name.
+type shotGame struct {
+	name  string         // the files' prefix: "knights-fog" gives knights-fog-mid-desktop.png
+	game  string         // game id
+	rules map[string]any // house rules other than the defaults
+	seed  int64
+	seats []games.SeatInfo
+	// movers are the bots that played each seat to make moves ("random"
+	// plays random moves), with seed as theirs too (TestShotsScripts).
+	movers []string
+	// moves are the tokens of the whole game, to its end, as
+	// TestShotsScripts wrote them; the first mid of them is the mid-game
+	// shot, taken at the start of a turn of Ana's.
+	moves []string
+	mid   int
+	// shown adds a mid-game shot with the board of the person to pick
+	// shown, as after they tap "show my board" on the hand-over cover
+	// that hides it between two people's secret picks.
+	shown bool
+}
+
+var (
+	shotAna    = games.SeatInfo{Name: "Ana", Controller: "human"}
+	shotBen    = games.SeatInfo{Name: "Ben", Controller: "human"}
+	shotBot    = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "medium"}
+	shotBot2   = games.SeatInfo{Name: "Computer 2", Controller: "ai", Bot: "medium"}
+	shotExpert = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "expert"}
+)
+
+var shotGames = []shotGame{
+	{name: "classic", game: "classic", seed: 2, seats: []games.SeatInfo{shotAna, shotBot}, movers: []string{"medium", "medium"},
+		moves: []string{"a3", "c2", "a1", "a2", "c1", "b1", "b2"}, mid: 4},
+	{name: "checkerboard", game: "checkerboard", seed: 3, seats: []games.SeatInfo{shotAna, shotBot}, movers: []string{"hard", "hard"},
+		moves: []string{"e8", "d8", "e5", "e6", "h8", "f6", "h5", "f5", "b5", "d5", "b8", "d7", "d6", "c7", "f8", "g8", "b6", "b7", "h7", "h6", "f7", "g6", "e7", "h1", "c5"}, mid: 12},
+	{name: "infiltration", game: "infiltration", seed: 2, seats: []games.SeatInfo{shotAna, shotBot}, movers: []string{"easy", "easy"},
+		moves: []string{"@e3", "@d6", "@e2", "@e6", "@d2", "@c6", "@c2", "@e7", "@d3", "@f7", "@c3", "@d7", "@f2", "@c7", "@b3", "@e5", "c6-d5", "b3-a4", "e6-f5", "e3-d4", "e5-f4", "d2-e3", "f5-e4", "e2-f3", "d6-e5", "c2-b3", "f4xd2", "@e3", "c7-b6", "d3xf5", "@c5", "f5-g6", "d2-c1", "b3-c4", "f7-e6", "g6-h7", "e6-f5", "h7-g8", "f5-e4", "f3-g4", "d5xb3", "@h4", "d7-e6", "h4-g5", "c5-b4", "e3-f4", "e4-d3", "f4xd6", "@f6", "c3xa5", "@d8", "g4-f5", "b6-c5", "f2-e3", "f6-e5", "a5-b6", "e6xg4", "@a3", "c5-b4", "g5-f6", "b3-c2", "a3xc5", "@a5", "b6-c7", "e5xc3", "@b4", "d8xb6", "@f3", "d3-e2", "a4-b5", "c3-d2", "f3xh5", "c1-b2"}, mid: 37},
+	{name: "revenge", game: "revenge", seed: 3, seats: []games.SeatInfo{shotAna, shotBot, shotBot2}, movers: []string{"easy", "easy", "easy"},
+		moves: []string{"a2", "d4", "b4", "d3", "d3", "b2", "c4", "b4", "c3", "c3", "d3", "b2", "c4", "c4", "b1", "c3", "a3", "d4", "a1", "b3", "c1", "b2", "c3"}, mid: 12},
+	{name: "alcazar", game: "alcazar", seed: 1, seats: []games.SeatInfo{shotAna, shotBot}, movers: []string{"medium", "medium"},
+		moves: []string{"3@c5", "3@a3", "2@e3", "2@c1", "4@c5", "5@a3", "1@e4", "2@e2", "1@a2", "4@e2", "3@a3", "1@c1"}, mid: 7},
+	{name: "knights", game: "knights", seed: 4, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "random"},
+		moves: []string{"d8,h4", "e6,f3", "c7,e5", "b5,g4", "c3,f2", "d5,h3", "f4,f4", "f4,f4", "f6,g1", "e4,e2", "d6,g3", "c8,f5", "b6,e7", "a4,g8", "b2,h6", "d3,f7", "c5,g5", "d7,h7", "b8,f8", "a6,g6", "b4,h8"}, mid: 10},
+	{name: "knights-people", game: "knights", seed: 2, seats: []games.SeatInfo{shotAna, shotBen}, movers: []string{"random", "expert"}, shown: true,
+		moves: []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5", "e2,d3", "g1,f4", "h3,h3", "h3,h3", "h3,e6", "f2,g7", "e4,e8", "g5,c7", "f7,a8", "h8,b6"}, mid: 10},
+	{name: "knights-fog", game: "knights", rules: map[string]any{"fog": true}, seed: 3, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "random"},
+		moves: []string{"d8,f4", "f7,d5", "h8,c7", "g6,e8", "h4,g7", "f5,e6", "d6,g5", "c4,e4", "e5,c5", "g4,a6", "f2,b8", "h3,d7", "g1,f8", "e2,h7", "c1,f6", "a2,h5", "c3,g3", "a4,f1", "b2,h2", "d1,f3", "e3,e1", "c2,d3", "a3,b4", "b1,c6", "d2,d4", "b3,b3", "b3,b5", "a5,a7"}, mid: 14},
+	{name: "arena", game: "arena", seed: 3, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "expert"},
+		moves: []string{"place", "kick", "move E", "end", "move N", "move N", "move W", "move W", "face N", "place", "move W", "move S", "move S", "place", "move S", "end", "face W", "kick", "face E", "place", "move S", "move S", "face W", "place", "face N", "kick", "move N", "move E", "move E", "face E", "kick", "move E", "move W", "kick", "move N", "end", "face S", "kick", "place", "face N", "kick", "end", "move W", "move E", "place", "kick", "move E", "end", "face S", "kick", "place", "move E", "move E", "move S", "end", "move E", "face N", "kick", "move N", "kick", "move N", "end", "kick", "move S", "move W", "move W", "face E", "place", "move N", "move S", "place", "kick", "end", "kick", "face N", "place", "move S", "move S", "place", "kick", "face S", "place", "move N", "move W", "move W", "end", "move W", "move W", "move N", "end", "kick", "move W", "move W", "kick", "move E", "end"}, mid: 48},
+}
+
+// shotMoment is when a shot is taken: after how many of the moves.
+type shotMoment struct {
+	name  string // "mid", "end" or "shown"
+	plies int
+}
+
+// shotLayout is the window the test driver stands for: the desktop, or
+// with the mobile build tag a phone.
+func shotLayout() (name string, size fyne.Size) {
+	if fyne.CurrentDevice().IsMobile() {
+		return "phone", fyne.NewSize(412, 790)
+	}
+	return "desktop", fyne.NewSize(1280, 800)
+}
+
+// waitingBot never answers: a bot to move is shown thinking, the same in
+// every run, and nothing changes the screen while it is photographed.
+type waitingBot struct{}
+
+func (waitingBot) Choose(ctx context.Context, _ games.State, _ int) (games.Move, error) {
+	<-ctx.Done()
+	return games.NoMove, ctx.Err()
+}
+
+// TestShots writes a PNG of the window for every game, mid-game and
+// finished, into the folder TABULA_SHOTS names.
+func TestShots(t *testing.T) {
+	dir := os.Getenv("TABULA_SHOTS")
+	if dir == "" {
+		t.Skip("TABULA_SHOTS names no folder for the pictures")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	layout, size := shotLayout()
+	for _, sg := range shotGames {
+		moves := sg.moves
+		moments := []shotMoment{{"mid", sg.mid}, {"end", len(moves)}}
+		if sg.shown {
+			moments = append(moments, shotMoment{"shown", sg.mid})
+		}
+		for _, at := range moments {
+			file := fmt.Sprintf("%s-%s-%s.png", sg.name, at.name, layout)
+			t.Run(file, func(t *testing.T) {
+				u := newTestApp(t)
+				u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return waitingBot{}, nil }
+				u.win.Resize(size)
+				rec := &games.Record{Game: sg.game, Rules: sg.rules, Seed: sg.seed, Seats: sg.seats, Moves: moves[:at.plies]}
+				s, err := session.FromRecord(rec, u.sessionOptions())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if over := s.Live().Outcome().Over(); over != (at.name == "end") {
+					t.Fatalf("after %d moves the game is over: %v", at.plies, over)
+				}
+				s.BotDelay, s.AutoDelay = 0, 0
+				u.openSession(s)
+				if at.name == "shown" {
+					if _, ok := s.HandOver(); !ok {
+						t.Fatal("no hand-over cover to lift")
+					}
+					test.Tap(u.game.handOverBtn)
+					if _, ok := s.HandOver(); ok {
+						t.Fatal("the hand-over cover stays")
+					}
+				}
+				settle(u.win.Content())
+				img := u.win.Canvas().Capture()
+				if got := img.Bounds().Size(); got.X != int(size.Width) || got.Y != int(size.Height) {
+					t.Fatalf("the window draws %v, want %v", got, size)
+				}
+				if oneColour(img) {
+					t.Fatal("the window is blank")
+				}
+				writePNG(t, filepath.Join(dir, file), img)
+			})
+		}
+	}
+}
+
+// settle lays the window out again, as a real window does before it
+// draws a frame: Fyne's desktop and phone drivers lay out again every
+// container whose content asks for another size (Canvas.EnsureMinSize),
+// the test driver never does. Without it a screen shows the sizes its
+// widgets had when it was built, empty, before the game filled them in
+// ("to move" at the panel's edge, a hand-over note a word wide). Twice,
+// as wrapped text asks for a height that depends on its width.
+func settle(root fyne.CanvasObject) {
+	for range 2 {
+		layOut(root)
+	}
+}
+
+func layOut(o fyne.CanvasObject) {
+	switch o := o.(type) {
+	case *fyne.Container:
+		if o.Layout != nil {
+			o.Layout.Layout(o.Objects, o.Size())
+		}
+		for _, child := range o.Objects {
+			layOut(child)
+		}
+	case fyne.Widget:
+		r := test.WidgetRenderer(o)
+		r.Layout(o.Size())
+		for _, child := range r.Objects() {
+			layOut(child)
+		}
+	}
+}
+
+// oneColour reports whether every pixel of img is the same: nothing drawn.
+func oneColour(img image.Image) bool {
+	b := img.Bounds()
+	first := img.At(b.Min.X, b.Min.Y)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if img.At(x, y) != first {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shotBots are the bots that played a game of shotGames, seat by seat,
+// each with a node budget so that it is a pure function of the position.
+func shotBots(t *testing.T, sg shotGame) []ai.Bot {
+	t.Helper()
+	bots := make([]ai.Bot, len(sg.movers))
+	for seat, name := range sg.movers {
+		if name == "random" {
+			bots[seat] = ai.Random{Seed: uint64(sg.seed)}
+			continue
+		}
+		b, err := ai.New(sg.game, name, ai.Options{Seed: uint64(sg.seed), Nodes: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots[seat] = b
+	}
+	return bots
+}
+
+// TestShotsScripts plays the games of shotGames again with the bots that
+// made them and prints their moves in the form shotGames holds them: run
+// it (TABULA_SHOTS_SCRIPTS=1 go test -tags shots -run ShotsScripts -v
+// ./ui/) to write the lists again after the rules change.
+func TestShotsScripts(t *testing.T) {
+	if os.Getenv("TABULA_SHOTS_SCRIPTS") == "" {
+		t.Skip("TABULA_SHOTS_SCRIPTS is not set")
+	}
+	for _, sg := range shotGames {
+		g, _ := games.Lookup(sg.game)
+		rules, err := games.ValidateRules(g.RuleSpecs(), sg.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := g.New(games.Config{Rules: rules, Seed: sg.seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := shotBots(t, sg)
+		var tokens []string
+		var anaStarts []int // the plies at which a turn of Ana's starts
+		for len(tokens) < 2000 && !st.Outcome().Over() {
+			to := st.ToMove()
+			if to[0] == 0 && !games.MidTurn(st) {
+				anaStarts = append(anaStarts, len(tokens))
+			}
+			moves := make([]games.Move, len(to))
+			for i, seat := range to {
+				m, err := bots[seat].Choose(context.Background(), games.ViewOf(st, seat), seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves[i] = m
+			}
+			tok := games.FormatTurn(st, moves)
+			if err := st.Play(moves...); err != nil {
+				t.Fatal(err)
+			}
+			tokens = append(tokens, tok)
+		}
+		mid := 0 // the first start of a turn of Ana's from half-way on
+		for i := len(anaStarts) - 1; i >= 0 && anaStarts[i] >= len(tokens)/2; i-- {
+			mid = anaStarts[i]
+		}
+		same := "the bots play these moves today"
+		if !slices.Equal(tokens, sg.moves) || mid != sg.mid {
+			same = "NOT the moves of shotGames"
+		}
+		out := st.Outcome()
+		fmt.Printf("%s (%d plies, %s %v: %s; %s)\n\t\tmoves: %#v, mid: %d},\n", sg.name, len(tokens), out.Status, out.Winners, out.Reason, same, tokens, mid)
+	}
+}
