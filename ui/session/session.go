@@ -20,11 +20,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/internal/words"
 	"github.com/tabulagames/tabula/ui/frame"
 )
 
@@ -36,6 +38,10 @@ type Options struct {
 	Clock Clock
 	// NewBot makes a seat's bot; nil is ai.New. Tests put scripted bots here.
 	NewBot func(game, name string, o ai.Options) (ai.Bot, error)
+	// Remote lists the seats (as seated at the start) of people who play
+	// from another device: their moves arrive through Deliver, never from
+	// this device's person or a bot of this session.
+	Remote []int
 }
 
 // Session is one game in progress.
@@ -48,6 +54,9 @@ type Session struct {
 	Seats      []games.SeatInfo
 	startSeats []games.SeatInfo
 	Setup      json.RawMessage
+	// remote marks the seats whose person plays from another device (by
+	// start seat; remoteNow by seat now, after pie-rule swaps).
+	remote, remoteNow []bool
 
 	Created time.Time
 
@@ -156,8 +165,42 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 			}
 		}
 	}
+	s.remote = make([]bool, len(seats))
+	for _, i := range o.Remote {
+		if i < 0 || i >= len(seats) || !seats[i].Human() {
+			return nil, fmt.Errorf("seat %d cannot be played from another device: only a person's seat can", i+1)
+		}
+		s.remote[i] = true
+	}
+	s.remoteNow = s.remote
 	return s, nil
 }
+
+// Driver is who plays a seat, as the session sees it: a person at this
+// device (Submit), a bot of this session, or a person on another device
+// whose moves arrive through Deliver. The session treats their moves
+// alike: each is parsed, checked and played by the same steps (take).
+type Driver int
+
+const (
+	PersonHere Driver = iota
+	Bot
+	Remote
+)
+
+// DriverOf says who plays a seat now.
+func (s *Session) DriverOf(seat int) Driver {
+	switch {
+	case !s.Seats[seat].Human():
+		return Bot
+	case s.remoteNow[seat]:
+		return Remote
+	}
+	return PersonHere
+}
+
+// here reports whether a person at this device plays the seat.
+func (s *Session) here(seat int) bool { return s.DriverOf(seat) == PersonHere }
 
 // FromRecord replays a saved game into a session.
 func FromRecord(rec *games.Record, o Options) (*Session, error) {
@@ -261,7 +304,7 @@ func (s *Session) HumanToMove() int {
 		return -1
 	}
 	for _, seat := range s.Live().ToMove() {
-		if _, picked := s.picks[seat]; s.Seats[seat].Human() && !picked {
+		if _, picked := s.picks[seat]; s.here(seat) && !picked {
 			return seat
 		}
 	}
@@ -283,22 +326,23 @@ func (s *Session) Pending() []int {
 	return out
 }
 
-// HasHuman reports whether any person plays.
+// HasHuman reports whether any person plays at this device.
 func (s *Session) HasHuman() bool {
-	for _, seat := range s.Seats {
-		if seat.Human() {
+	for seat := range s.Seats {
+		if s.here(seat) {
 			return true
 		}
 	}
 	return false
 }
 
-// HumansAtOnce is the number of people in the turn now running: above one,
-// a shared device shows a hand-over screen between their secret picks.
+// HumansAtOnce is the number of people at this device in the turn now
+// running: above one, a shared device shows a hand-over screen between
+// their secret picks.
 func (s *Session) HumansAtOnce() int {
 	n := 0
 	for _, seat := range s.Live().ToMove() {
-		if s.Seats[seat].Human() {
+		if s.here(seat) {
 			n++
 		}
 	}
@@ -353,8 +397,8 @@ func (s *Session) DeviceSeat() int {
 		return seat
 	}
 	only := -1
-	for i, seat := range s.Seats {
-		if seat.Human() {
+	for i := range s.Seats {
+		if s.here(i) {
 			if only >= 0 {
 				return -1
 			}
@@ -378,6 +422,35 @@ func (s *Session) Submit(token string) error {
 	if s.Simultaneous() {
 		return s.Pick(seat, token)
 	}
+	return s.take(seat, token)
+}
+
+// Deliver plays a move that a remote seat's person sent from another
+// device (through an online game's server): the seat's move when it is to
+// move, or its secret pick in a simultaneous turn, by the same steps as a
+// person's move here. It is refused, in words and changing nothing, when
+// the seat is not played from elsewhere, is not to move, or the move is
+// illegal. A past position on the board goes back to the game.
+func (s *Session) Deliver(seat int, token string) error {
+	if seat < 0 || seat >= len(s.Seats) || s.DriverOf(seat) != Remote {
+		return fmt.Errorf("Seat %d is not played from another device.", seat+1)
+	}
+	if s.Live().Outcome().Over() {
+		return games.ErrGameOver
+	}
+	if !slices.Contains(s.Live().ToMove(), seat) {
+		return fmt.Errorf("It is not %s's turn.", s.Seats[seat].Name)
+	}
+	if s.Simultaneous() {
+		return s.pick(seat, token)
+	}
+	return s.take(seat, token)
+}
+
+// take plays the token of the one seat to move, a person's here or
+// elsewhere: every check is the rules' own (apply), and nothing changes
+// when they refuse it.
+func (s *Session) take(seat int, token string) error {
 	if err := s.apply(token); err != nil {
 		return err
 	}
@@ -400,9 +473,19 @@ func (s *Session) Pick(seat int, token string) error {
 	if seat < 0 || seat >= len(s.Seats) || !contains(st.ToMove(), seat) {
 		return fmt.Errorf("Seat %d does not pick this turn.", seat+1)
 	}
-	if !s.Seats[seat].Human() {
+	switch s.DriverOf(seat) {
+	case Bot:
 		return fmt.Errorf("%s is played by the computer.", s.Seats[seat].Name)
+	case Remote:
+		return fmt.Errorf("%s plays from another device.", s.Seats[seat].Name)
 	}
+	return s.pick(seat, token)
+}
+
+// pick records the secret pick of a seat that is to pick, a person's
+// here or elsewhere, and plays the joint move when it was the last.
+func (s *Session) pick(seat int, token string) error {
+	st := s.Live()
 	if _, done := s.picks[seat]; done {
 		return fmt.Errorf("%s has already picked this turn.", s.Seats[seat].Name)
 	}
@@ -484,6 +567,18 @@ func (s *Session) WhyNot() error {
 		return err
 	}
 	if s.HumanToMove() < 0 {
+		var away []string
+		for _, seat := range s.Pending() {
+			if s.DriverOf(seat) == Remote {
+				away = append(away, s.Seats[seat].Name)
+			}
+		}
+		if to := s.Live().ToMove(); !s.Simultaneous() && len(to) == 1 && s.DriverOf(to[0]) == Remote {
+			away = []string{s.Seats[to[0]].Name}
+		}
+		if len(away) > 0 {
+			return fmt.Errorf("Waiting for %s to move on another device.", words.JoinAnd(away))
+		}
 		return ErrNotYourTurn
 	}
 	return nil
@@ -538,7 +633,13 @@ func (s *Session) apply(token string) error {
 
 // updateSeats sets who sits where now: every pie-rule swap played so far
 // exchanges seats 0 and 1, so undo and redo stay right.
-func (s *Session) updateSeats() { s.Seats = s.SeatsAt(len(s.tokens)) }
+func (s *Session) updateSeats() {
+	s.Seats = s.SeatsAt(len(s.tokens))
+	s.remoteNow = s.remote
+	if swapped := sort.SearchInts(s.swaps, len(s.tokens)); swapped%2 == 1 && len(s.remote) > 1 {
+		s.remoteNow = append([]bool{s.remote[1], s.remote[0]}, s.remote[2:]...)
+	}
+}
 
 // SeatsAt is who sat where after the first n tokens: the start seats,
 // with seats 0 and 1 exchanged by every pie-rule swap among them. The
@@ -602,6 +703,9 @@ func (s *Session) CanUndo() bool {
 // of that turn are never shown before it resolves, and they are asked again.
 // A game without people may go back: nobody picks against the bots.
 func (s *Session) WhyNoUndo() error {
+	if slices.Contains(s.remote, true) {
+		return errors.New("Moves cannot be taken back when someone plays from another device: they have seen them.")
+	}
 	if len(s.tokens) == 0 || s.humanPicked() || !s.HasHuman() {
 		return nil
 	}
