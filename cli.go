@@ -21,6 +21,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/rng"
+	"github.com/tabulagames/tabula/ui/boards/all"
 )
 
 const (
@@ -33,6 +34,24 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"replay": cmdReplay,
 	"ai":     cmdAI,
 	"match":  cmdMatch,
+	"games":  cmdGames,
+}
+
+// cmdGames lists the games the app offers, one a line in the picker's
+// order: the id, a tab, the name (the smoke test opens each one).
+func cmdGames(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	c := newCommand("games", "tabula games", stdout, stderr)
+	pos, code, done := c.parse(args)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		return c.fail("it takes no arguments, not %q", pos[0])
+	}
+	for _, e := range all.Entries() {
+		fmt.Fprintf(stdout, "%s\t%s\n", e.ID(), e.Game.Name())
+	}
+	return 0
 }
 
 func isSubcommand(s string) bool { _, ok := subcommands[s]; return ok }

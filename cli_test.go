@@ -228,3 +228,16 @@ func TestMatch(t *testing.T) {
 		t.Fatalf("bad rule: exit %d", code)
 	}
 }
+
+// `tabula games` lists every game offered, in the picker's order, with
+// its name: the smoke run opens each of them.
+func TestGamesListsTheOfferedGames(t *testing.T) {
+	code, out, errs := run(t, "", "games")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || errs != "" || len(lines) != 7 || lines[0] != "classic\tTic-tac-toe" || !strings.HasPrefix(lines[6], "arena\t") {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	if code, _, errs := run(t, "", "games", "extra"); code != exitUsage || !strings.Contains(errs, "no arguments") {
+		t.Fatalf("an extra argument: exit %d, %q", code, errs)
+	}
+}

@@ -21,6 +21,7 @@ const usage = `usage:
   tabula replay [--legal] FILE...
   tabula ai FILE [--bot NAME] [--time D] [--seed S]
   tabula match --game ID [--rules k=v,...] --bots A,B[,C,D] --games N [--seed S]
+  tabula games               list the games: id, a tab, the name
 `
 
 //go:embed Icon.png

@@ -22,7 +22,10 @@ cleanup() {
 trap cleanup EXIT
 start_xvfb || exit 1
 
-for game in "" classic checkerboard infiltration alcazar revenge knights arena; do
+# The picker, then every game the binary offers (`tabula games`).
+ids=$("$bin" games | cut -f1) || { echo "smoke: $bin games failed" >&2; exit 1; }
+[ "$(echo "$ids" | wc -l)" -ge 7 ] || { echo "smoke: $bin offers only: $ids" >&2; exit 1; }
+for game in "" $ids; do
   args=()
   title='^Tabula$'
   [ -n "$game" ] && args=(--game "$game") && title='^Tabula - '
