@@ -80,6 +80,30 @@ type Game interface {
 	// rules against each other and the setup, and refuses an impossible
 	// setup with an error that says which check failed.
 	New(cfg Config) (State, error)
+	// Kind is what the game is, declared once.
+	Kind() Kind
+}
+
+// Kind is what a game is, declared once by the game, as OpenSpiel's
+// GameType: how its turns are played, whether a seat may see less than
+// the whole position, whether it owns a stream. The session, the screen
+// and the bots read it rather than probing states for optional
+// interfaces; KindIsTrue (games_test.go) holds every game's declaration
+// to what its states do.
+type Kind struct {
+	// Simultaneous: turns are picked in secret by several seats and
+	// played as one joint move (knights; its states are TurnCodecs).
+	Simultaneous bool
+	// MultiAction: a seat's turn is a run of actions ending with "end"
+	// (arena; its states are MidTurners).
+	MultiAction bool
+	// Hidden: a seat may see less than the whole position (knights under
+	// fog; its states are Viewers, and ViewOf is the one answer to what a
+	// seat may see).
+	Hidden bool
+	// Stream: the game owns a seeded stream its faithful bots draw from
+	// (knights 4.2; its states are Streamers).
+	Stream bool
 }
 
 // State is one position of a game in progress (or ended).

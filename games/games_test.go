@@ -11,6 +11,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	_ "github.com/tabulagames/tabula/games/all"
 	"github.com/tabulagames/tabula/games/gametest"
+	"github.com/tabulagames/tabula/games/toy"
 )
 
 var specs = []games.RuleSpec{
@@ -405,5 +406,28 @@ func TestValuesAreWhatTheRuleAccepts(t *testing.T) {
 	size := specs[0].Values()
 	if !slices.Equal(size, []int{6, 8, 10, 12}) {
 		t.Fatalf("even sizes from 6 to 12: %v", size)
+	}
+}
+
+// TestKindIsTrue holds every game's declared Kind to what its states do:
+// a game declares simultaneous turns exactly when its states are
+// TurnCodecs, and so on, so code that reads the Kind never misses what a
+// probe of the state would find.
+func TestKindIsTrue(t *testing.T) {
+	// The toy game is checked without registering it: other tests of this
+	// package read a vector file for every registered game.
+	for _, g := range append(games.All(), toy.Game{}) {
+		st, err := g.New(games.Config{Rules: games.Defaults(g.RuleSpecs()), Seed: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", g.ID(), err)
+		}
+		k := g.Kind()
+		_, codec := st.(games.TurnCodec)
+		_, mid := st.(games.MidTurner)
+		_, viewer := st.(games.Viewer)
+		_, streamer := st.(games.Streamer)
+		if k.Simultaneous != codec || k.MultiAction != mid || k.Hidden != viewer || k.Stream != streamer {
+			t.Errorf("%s declares %+v; its states: TurnCodec %v, MidTurner %v, Viewer %v, Streamer %v", g.ID(), k, codec, mid, viewer, streamer)
+		}
 	}
 }

@@ -40,6 +40,9 @@ func (Game) Name() string          { return "Alcazar" }
 func (Game) Blurb() string         { return "Tic-tac-toe with numbered pieces that push each other" }
 func (Game) SeatRange() (int, int) { return 2, 2 }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{} }
+
 // RuleSpecs are the house rules of section 9.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{

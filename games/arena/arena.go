@@ -145,6 +145,9 @@ func (Game) Blurb() string {
 }
 func (Game) SeatRange() (int, int) { return 2, 2 }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{MultiAction: true} }
+
 // RuleSpecs are the house rules of section 3.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{

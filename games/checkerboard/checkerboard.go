@@ -39,6 +39,9 @@ func (Game) Name() string          { return "Checkerboard four-in-a-row" }
 func (Game) Blurb() string         { return "8x8, four in a row, but only in your opponent's half" }
 func (Game) SeatRange() (int, int) { return 2, 2 }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{} }
+
 // specs are the house rules of section 7.
 var specs = []games.RuleSpec{
 	{Key: "size", Label: "Board size", Kind: games.IntRule, Default: 8, Min: 6, Max: 12,

@@ -32,10 +32,13 @@ type Game struct{}
 
 func init() { games.Register(Game{}) }
 
-func (Game) ID() string                  { return "classic" }
-func (Game) Name() string                { return "Tic-tac-toe" }
-func (Game) Blurb() string               { return "3x3, three in a row, with a perfect opponent" }
-func (Game) SeatRange() (int, int)       { return 2, 2 }
+func (Game) ID() string            { return "classic" }
+func (Game) Name() string          { return "Tic-tac-toe" }
+func (Game) Blurb() string         { return "3x3, three in a row, with a perfect opponent" }
+func (Game) SeatRange() (int, int) { return 2, 2 }
+
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind            { return games.Kind{} }
 func (Game) RuleSpecs() []games.RuleSpec { return nil }
 
 // New starts an empty board, or the setup position.

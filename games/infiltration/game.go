@@ -18,6 +18,9 @@ func (Game) Name() string          { return "Infiltration" }
 func (Game) Blurb() string         { return "Place your pieces, then invade: four in a row in the enemy half" }
 func (Game) SeatRange() (int, int) { return 2, 2 }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{} }
+
 // RuleSpecs are the house rules of section 10.
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{

@@ -58,6 +58,9 @@ func (Game) Blurb() string {
 }
 func (Game) SeatRange() (min, max int) { return 1, 4 }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{Simultaneous: true, Hidden: true, Stream: true} }
+
 // RuleSpecs lists the house rules of section 3. The obstacle limit depends
 // on the size (a quarter of the squares), so the spec allows the largest
 // board's limit and New checks it against the size.

@@ -58,6 +58,10 @@ type State struct {
 	reason  string
 	stream  rng.Stream // as the setup left it
 	events  []games.Event
+	// seen is, in a fogged seat's view, which squares the seat sees (the
+	// others read as empty); nil in the whole position and in a view that
+	// sees everything.
+	seen []bool
 }
 
 // GameStream is the game stream as the setup left it (section 4.2): the

@@ -32,8 +32,18 @@ func (s *State) View(seat int) games.State {
 		}
 	}
 	c.events = s.eventsSeen(seat, seen)
+	c.seen = seen
 	return c
 }
+
+// Masked reports whether this state is a fogged seat's view, whose
+// squares out of sight read as empty (Unseen tells which): a board draws
+// fog from the view itself, so what a seat may see is decided here only.
+func (s *State) Masked() bool { return s.seen != nil }
+
+// Unseen reports whether a square (as a Move code) is out of sight in this
+// view; never in the whole position or a view that sees everything.
+func (s *State) Unseen(sq games.Move) bool { return s.seen != nil && !s.seen[sq] }
 
 // eventsSeen are the last turn's events as a fogged seat saw them: its own
 // knight's in full (it knows its own pick); of another knight, a jump, the

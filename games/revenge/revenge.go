@@ -44,6 +44,9 @@ func (Game) Name() string          { return "Revenge" }
 func (Game) Blurb() string         { return "Tic-tac-toe for three: steal squares, but not straight back" }
 func (Game) SeatRange() (int, int) { return 2, MaxSeats }
 
+// Kind is what the game is (games.Kind).
+func (Game) Kind() games.Kind { return games.Kind{} }
+
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: RuleSize, Label: "Board size", Kind: games.IntRule, Default: 4, Min: MinSize, Max: MaxSize,

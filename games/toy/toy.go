@@ -47,6 +47,11 @@ func (Game) ID() string                { return ID }
 func (Game) Name() string              { return "Toy" }
 func (Game) Blurb() string             { return "A test game with every kind of turn." }
 func (Game) SeatRange() (min, max int) { return 2, 4 }
+
+// Kind: every kind of turn, a view per seat and a stream (the test kit's game).
+func (Game) Kind() games.Kind {
+	return games.Kind{Simultaneous: true, MultiAction: true, Hidden: true, Stream: true}
+}
 func (Game) RuleSpecs() []games.RuleSpec {
 	return []games.RuleSpec{
 		{Key: "players", Label: "Players", Kind: games.IntRule, Default: 3, Min: 2, Max: 4},

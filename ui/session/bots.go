@@ -165,7 +165,7 @@ func (s *Session) Start() {
 // has a stream (knights); nothing for the others. Only the UI goroutine
 // reads the session, so the copies are made here.
 func (s *Session) streamHistory() (kept []games.State, tokens []string) {
-	if _, ok := s.states[0].(games.Streamer); !ok {
+	if !s.Game.Kind().Stream {
 		return nil, nil
 	}
 	return append([]games.State{}, s.states...), append([]string{}, s.tokens...)

@@ -292,8 +292,7 @@ func (s *Session) HintThinking() bool { return s.hintCancel != nil }
 // Simultaneous reports whether the turn now running is a simultaneous one
 // (several seats pick in secret, then one joint move).
 func (s *Session) Simultaneous() bool {
-	_, ok := s.Live().(games.TurnCodec)
-	return ok || len(s.Live().ToMove()) > 1
+	return s.Game.Kind().Simultaneous
 }
 
 // HumanToMove is the seat a person may play now, or -1: the seat to move,
@@ -379,7 +378,7 @@ func (s *Session) Reveal(seat int) {
 // of seat -1); everything when the game is over or only bots play.
 func (s *Session) Shown() games.State {
 	st := s.Viewed()
-	if _, hidden := st.(games.Viewer); !hidden || s.Live().Outcome().Over() || !s.HasHuman() {
+	if !s.Game.Kind().Hidden || s.Live().Outcome().Over() || !s.HasHuman() {
 		return st
 	}
 	if _, waiting := s.HandOver(); waiting {

@@ -179,13 +179,6 @@ func (m *Model) Load(f *frame.Frame) {
 	m.Over = m.over(f)
 }
 
-// hidden reports whether the shown position keeps secrets from the
-// device: fog is on, the game runs and a person plays (a bot-only game
-// and a finished one show everything).
-func hidden(f *frame.Frame, st *game.State) bool {
-	return st.Fog() && !f.Over() && f.HasHuman
-}
-
 // loadCells fills the squares and the knights. Under fog only the device
 // seat's view shows; with no device seat (a shared screen between two
 // secret picks) nothing does, whatever the position holds. An eliminated
@@ -193,18 +186,9 @@ func hidden(f *frame.Frame, st *game.State) bool {
 func (m *Model) loadCells(f *frame.Frame) {
 	st, n := m.St, m.N
 	m.Cells = make([]Cell, n*n)
-	m.Fogged = false
-	var seen map[int]bool // nil: everything shows
-	if hidden(f, st) && (m.Device < 0 || st.Fogged(m.Device)) {
-		m.Fogged, seen = true, map[int]bool{}
-		if m.Device >= 0 {
-			for _, mv := range st.Sight(m.Device) {
-				seen[m.sq(mv)] = true
-			}
-		}
-	}
+	m.Fogged = st.Masked() // the shown position is a fogged seat's view
 	for sq := range m.Cells {
-		if seen != nil && !seen[sq] {
+		if st.Unseen(m.move(sq)) {
 			m.Cells[sq] = Cell{Kind: game.Empty, Seat: -1, Fog: true}
 			continue
 		}
