@@ -22,11 +22,10 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	// last is the last frame Draw was given: the one drawn, or, while
-	// the phase plays, a later one that waits for its end (pending).
-	last    *frame.Frame
-	viewIdx int  // the position drawn (Frame.View), -1 before the first
-	side    bool // the trays stand left and right of the board
+	// story draws the frames and holds a later one while the phase
+	// plays; its Last is the last frame given.
+	story *kit.Story
+	side  bool // the trays stand left and right of the board
 
 	pieces    [10]piece // every piece, always: on the grid or in its tray slot
 	crownSeat int       // where the crown is drawn (animated: from here to crownTo)
@@ -43,7 +42,6 @@ type Board struct {
 
 	anim      *timeline
 	animGen   int
-	pending   bool // a forward Draw arrived while the phase played
 	flashAnim *fyne.Animation
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
@@ -61,7 +59,14 @@ type Board struct {
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), viewIdx: -1, refused: -1, acting: -1, hover: -1}
+	b := &Board{host: h, m: NewModel(), refused: -1, acting: -1, hover: -1}
+	b.story = kit.NewStory(h, kit.Scenes{
+		Hold:    true,
+		Playing: b.busy,
+		Draw:    b.drawNow,
+		Redraw:  b.redraw,
+		Finish:  b.finish,
+	})
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	for i := range b.pieces {
 		b.pieces[i] = piece{dir: game.NoDir, path: []Loc{{Hand: true}}}
@@ -110,37 +115,28 @@ func (b *Board) Controls() fyne.CanvasObject { return b.controls }
 // a jump in the move list) stops it and shows the final position at once.
 // The screen makes a new board for every game, so every frame is of the
 // same game.
-func (b *Board) Draw(f *frame.Frame, animate bool) {
-	if b.anim != nil {
-		switch {
-		case f.View == b.viewIdx:
-			b.last = f
-			b.m.Load(f)
-			b.updateControls()
-			b.Refresh()
-			return
-		case animate && !f.Viewing && f.View > b.viewIdx:
-			// Plies that come in while the phase plays (a quick bot) wait
-			// for its end; then the board catches up with the game.
-			b.last, b.pending = f, true
-			return
-		}
-	}
-	b.drawNow(f, animate)
+func (b *Board) Draw(f *frame.Frame, animate bool) { b.story.Draw(f, animate) }
+
+// redraw loads the position drawn again while the phase plays on.
+func (b *Board) redraw(f *frame.Frame) {
+	b.m.Load(f)
+	b.updateControls()
+	b.Refresh()
 }
 
-func (b *Board) drawNow(f *frame.Frame, animate bool) {
+// drawNow draws f at once (from is the position drawn before, -1 before
+// the first), stopping a phase that plays; a new position animates its
+// ply when animate.
+func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.stopAnim()
-	b.pending = false
-	first := b.last == nil
+	first := from < 0
 	if first {
 		b.m.Bottom = 0
 		if len(f.Seats) == 2 && !f.Seats[0].Human() && f.Seats[1].Human() {
 			b.m.Bottom = 1
 		}
 	}
-	changed := first || b.viewIdx != f.View
-	b.last, b.viewIdx = f, f.View
+	changed := from != f.View
 	if changed {
 		b.m.SelPiece, b.m.SelSq = 0, -1
 	}
@@ -186,15 +182,16 @@ func (b *Board) updateControls() {
 
 // canReplay reports whether there is a movement phase to replay.
 func (b *Board) canReplay() bool {
-	if b.last == nil {
+	last := b.story.Last()
+	if last == nil {
 		return false
 	}
-	start, _ := LastPhase(b.last)
+	start, _ := LastPhase(last)
 	return start != nil
 }
 
 // Animating reports that the movement phase is playing (kit.Animator).
-func (b *Board) Animating() bool { return b.anim != nil }
+func (b *Board) Animating() bool { return b.story.Animating() }
 
 // busy reports whether input is held back (the phase is playing).
 func (b *Board) busy() bool { return b.anim != nil }
