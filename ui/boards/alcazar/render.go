@@ -533,10 +533,22 @@ func (r *renderer) MinSize() fyne.Size {
 
 func (r *renderer) Layout(size fyne.Size) { r.Refresh() }
 
-// Refresh places everything from the model (the board's geometry depends
-// on the widget's size only, so it is cheap to recompute) and reads the
-// theme colours.
+// Refresh draws the board for the widget's size and then the position on
+// it. The geometry depends on the widget's size only, so it is cheap to
+// recompute at every refresh, and the theme's colours are read again.
 func (r *renderer) Refresh() {
+	g := r.layoutBoard()
+	animating := r.b.anim != nil
+	r.drawSquares(&g, animating)
+	r.drawPieces(&g, animating)
+	r.drawMarks(&g, animating)
+}
+
+// layoutBoard places what does not depend on the position: the labels,
+// the trays with their empty slots, the squares of the board and the
+// entry slots with their arrows, in the theme's colours. It returns the
+// geometry the rest is placed by.
+func (r *renderer) layoutBoard() geom {
 	b := r.b
 	g := layout(b.Size(), b.m.Bottom, b.side)
 	b.side = g.side
@@ -545,7 +557,6 @@ func (r *renderer) Refresh() {
 	r.grid.LayoutLabels()
 	light, darkTone := kit.SquareTones()
 	faint := kit.Faint()
-	animating := b.anim != nil
 
 	// Trays and their empty slots.
 	for seat := 0; seat < 2; seat++ {
@@ -585,27 +596,50 @@ func (r *renderer) Refresh() {
 			cell.StrokeColor = color.Transparent
 			cell.CornerRadius = c * 0.05
 			kit.PlaceInset(cell, p, c, 2)
-		} else {
-			cell.FillColor = kit.WithAlpha(darkTone, 0x60)
-			cell.StrokeColor = faint
-			cell.StrokeWidth = 1.5
-			if sq == b.m.First && !animating {
+			cell.Refresh()
+			continue
+		}
+		cell.FillColor = kit.WithAlpha(darkTone, 0x60)
+		cell.StrokeColor = faint
+		cell.StrokeWidth = 1.5
+		cell.CornerRadius = c * 0.18
+		kit.PlaceInset(cell, p, c, c*0.08)
+		cell.Refresh()
+		a := r.slotArrow[sq]
+		a.FillColor = faint
+		dx, dy := dirVec(game.Inward(sq))
+		w, h := 0.34*c, 0.16*c
+		if dx != 0 {
+			w, h = h, w
+		}
+		cx, cy := p.X+c/2+dx*0.27*c, p.Y+c/2+dy*0.27*c
+		a.Move(fyne.NewPos(cx-w/2, cy-h/2))
+		a.Resize(fyne.NewSize(w, h))
+		a.Refresh()
+	}
+	return g
+}
+
+// drawSquares marks the squares as the position has them: the entry
+// square of the turn's first placement (the second must differ), the
+// free entry squares the chosen piece may enter, the line of three that
+// ended the game, and the soft ring on the pieces dropped this turn.
+// While the phase plays only the pieces move.
+func (r *renderer) drawSquares(g *geom, animating bool) {
+	b := r.b
+	c := g.c
+	for sq := 0; sq < 25; sq++ {
+		cell := r.cells[sq]
+		if cell == nil {
+			continue
+		}
+		p := g.cellPos(sq)
+		if !game.OnBoard(sq) {
+			if sq == b.m.First && !animating { // over the slot's look of layoutBoard
 				cell.StrokeColor = kit.Refused
 				cell.FillColor = kit.WithAlpha(kit.Refused, 0x30)
+				cell.Refresh()
 			}
-			cell.CornerRadius = c * 0.18
-			kit.PlaceInset(cell, p, c, c*0.08)
-			a := r.slotArrow[sq]
-			a.FillColor = faint
-			dx, dy := dirVec(game.Inward(sq))
-			w, h := 0.34*c, 0.16*c
-			if dx != 0 {
-				w, h = h, w
-			}
-			cx, cy := p.X+c/2+dx*0.27*c, p.Y+c/2+dy*0.27*c
-			a.Move(fyne.NewPos(cx-w/2, cy-h/2))
-			a.Resize(fyne.NewSize(w, h))
-			a.Refresh()
 			dot := r.dots[sq]
 			if b.m.Input && !animating && b.m.SelPiece > 0 && r.free(sq) && (sq != b.hover || b.dragN > 0) {
 				kit.PlaceDot(dot, p, c)
@@ -614,7 +648,6 @@ func (r *renderer) Refresh() {
 				dot.Hide()
 			}
 		}
-		cell.Refresh()
 		glow := r.glow[sq]
 		if b.m.Line[sq] && !animating {
 			kit.PlaceInset(glow, p, c, 4)
@@ -624,8 +657,6 @@ func (r *renderer) Refresh() {
 		}
 		glow.Refresh()
 	}
-
-	// The soft ring on the pieces dropped this turn.
 	for i, ring := range r.rings {
 		if i < len(b.m.LastSqs) && !animating {
 			ring.StrokeColor = kit.LastRingColor()
@@ -636,8 +667,16 @@ func (r *renderer) Refresh() {
 		}
 		ring.Refresh()
 	}
+}
 
-	// The crown, by the tray of the seat that places first.
+// drawPieces draws the crown by the tray of the seat that places first,
+// every piece where the board has it (along its path while the phase
+// plays, under the pointer while dragged), the ghost of the chosen piece
+// on the entry square under the pointer, and the outline of the piece
+// acting in the phase.
+func (r *renderer) drawPieces(g *geom, animating bool) {
+	b := r.b
+	c := g.c
 	cp := lerpPos(g.crownPos(b.crownSeat), g.crownPos(b.crownTo), smooth(b.crownProg))
 	cw := 0.5 * c
 	r.crown.FillColor = kit.Gold
@@ -646,12 +685,11 @@ func (r *renderer) Refresh() {
 	r.crown.Resize(fyne.NewSize(cw, cw*0.8))
 	r.crown.Refresh()
 
-	// The pieces; a dragged piece follows the pointer.
 	var actAt fyne.Position
 	for i := range b.pieces {
 		seat, n := i/5, i%5+1
 		pc := &b.pieces[i]
-		ctr := pathPos(&g, pc, seat, n)
+		ctr := pathPos(g, pc, seat, n)
 		if pc.shake > 0 && pc.shake < 1 {
 			ctr.X += float32(shakeOffset(pc.shake)) * c
 		}
@@ -670,9 +708,8 @@ func (r *renderer) Refresh() {
 		}
 		r.pieces[i].set(seat, n, ctr, g.pieceSide(n), dir, 0xFF)
 	}
-	// The ghost of the chosen piece on the entry square under the pointer.
 	if sq := b.hover; sq >= 0 && b.m.Input && !animating && b.m.SelPiece > 0 && b.dragN == 0 && r.free(sq) && sq != b.m.First {
-		r.ghost.set(b.m.Mover, b.m.SelPiece, centerOf(&g, sq), g.pieceSide(b.m.SelPiece), game.Inward(sq), 0x80)
+		r.ghost.set(b.m.Mover, b.m.SelPiece, centerOf(g, sq), g.pieceSide(b.m.SelPiece), game.Inward(sq), 0x80)
 	} else {
 		r.ghost.hide()
 	}
@@ -688,8 +725,15 @@ func (r *renderer) Refresh() {
 		r.act.Hide()
 	}
 	r.act.Refresh()
+}
 
-	// Selection, cursor, flash.
+// drawMarks draws the outlines of UX.md over the position: the chosen
+// piece and square, the keyboard cursor, a refused square's flash, and
+// the hint pulsing on its square and on its piece in the hand. Only the
+// flash shows while the phase plays.
+func (r *renderer) drawMarks(g *geom, animating bool) {
+	b := r.b
+	c := g.c
 	mc := kit.SeatInk(max(0, b.m.Mover))
 	if b.m.SelPiece > 0 && b.m.Mover >= 0 && !animating {
 		r.outlineAt(r.selPiece, g.traySlot(b.m.Mover, b.m.SelPiece), 0.84*c, mc, 3)
@@ -697,29 +741,28 @@ func (r *renderer) Refresh() {
 		r.selPiece.Hide()
 	}
 	if b.m.SelSq >= 0 && !animating {
-		r.outlineAt(r.selSq, centerOf(&g, b.m.SelSq), 0.9*c, mc, 3)
+		r.outlineAt(r.selSq, centerOf(g, b.m.SelSq), 0.9*c, mc, 3)
 	} else {
 		r.selSq.Hide()
 	}
 	if b.m.Cursor >= 0 && !animating {
-		r.outlineAt(r.cursor, centerOf(&g, b.m.Cursor), 0.96*c, kit.Ink(), 2)
+		r.outlineAt(r.cursor, centerOf(g, b.m.Cursor), 0.96*c, kit.Ink(), 2)
 	} else {
 		r.cursor.Hide()
 	}
 	if b.refused >= 0 {
-		r.outlineAt(r.flash, centerOf(&g, b.refused), 0.9*c, kit.Refused, 3)
+		r.outlineAt(r.flash, centerOf(g, b.refused), 0.9*c, kit.Refused, 3)
 		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {
 		r.flash.Hide()
 	}
 
-	// The hint pulses on the square and on the piece in the hand.
 	hintSq, hintN := b.m.HintSq, b.m.HintN
 	if animating {
 		hintSq, hintN = -1, 0
 	}
-	r.pulseOn(0, r.hintSq, hintSq, func() (fyne.Position, float32) { return centerOf(&g, hintSq), 0.86 * c })
+	r.pulseOn(0, r.hintSq, hintSq, func() (fyne.Position, float32) { return centerOf(g, hintSq), 0.86 * c })
 	r.pulseOn(1, r.hintPiece, hintN, func() (fyne.Position, float32) {
 		return g.traySlot(max(0, b.m.Mover), hintN), 0.84 * c
 	})
