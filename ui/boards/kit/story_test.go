@@ -61,6 +61,24 @@ func frameAt(view, plies int) *frame.Frame {
 	return &frame.Frame{View: view, Plies: plies, Viewing: view < plies}
 }
 
+// played draws the start, then steps 1 to steps as they come (a quick
+// bot's moves), and forgets what the board was asked.
+func (st *stage) played(steps int) {
+	st.story.Draw(frameAt(0, 0), false)
+	for v := 1; v <= steps; v++ {
+		st.story.Draw(frameAt(v, v), true)
+	}
+	st.log = nil
+}
+
+// settled checks that no story plays and the host heard Settled n times.
+func (st *stage) settled(t *testing.T, n int) {
+	t.Helper()
+	if st.story.Animating() || st.host.settles != n {
+		t.Fatalf("animating %v, settled %d times, want %d", st.story.Animating(), st.host.settles, n)
+	}
+}
+
 // took checks what the board was asked since the last check.
 func (st *stage) took(t *testing.T, want ...string) {
 	t.Helper()
@@ -95,57 +113,39 @@ func TestStoryHoldsAStepForwardUntilTheStoryEnds(t *testing.T) {
 	}
 	s.End()
 	st.took(t, "finish")
-	if s.Animating() || st.host.settles != 1 {
-		t.Fatalf("animating %v, settled %d times", s.Animating(), st.host.settles)
-	}
+	st.settled(t, 1)
 }
 
 func TestStoryCatchesUpSeveralStepsAtOnce(t *testing.T) {
 	st := newStage(true)
-	s := st.story
-	s.Draw(frameAt(0, 0), false)
-	s.Draw(frameAt(1, 1), true)
-	s.Draw(frameAt(2, 2), true)
-	s.Draw(frameAt(3, 3), true)
-	st.log = nil
-	s.End()
+	st.played(3)
+	st.story.End()
 	st.took(t, "finish", "draw 3 from 1 animate false")
-	if s.Animating() || st.host.settles != 1 {
-		t.Fatalf("animating %v, settled %d times", s.Animating(), st.host.settles)
-	}
+	st.settled(t, 1)
 }
 
 func TestStoryJumpBackDropsWhatWasHeld(t *testing.T) {
 	st := newStage(true)
+	st.played(2)
 	s := st.story
-	s.Draw(frameAt(0, 0), false)
-	s.Draw(frameAt(1, 1), true)
-	s.Draw(frameAt(2, 2), true)
-	st.log = nil
 	s.Draw(frameAt(0, 2), false) // a click in the move list
 	st.took(t, "draw 0 from 1 animate false")
-	if s.Held() || s.Animating() || s.View() != 0 || st.host.settles != 0 {
-		t.Fatalf("held %v, animating %v, view %d, settled %d times", s.Held(), s.Animating(), s.View(), st.host.settles)
+	if s.Held() || s.View() != 0 {
+		t.Fatalf("held %v, view %d", s.Held(), s.View())
 	}
+	st.settled(t, 0)
 	s.End() // nothing plays: nothing to end, nothing to tell
 	st.took(t)
-	if st.host.settles != 0 {
-		t.Fatalf("settled %d times after a jump", st.host.settles)
-	}
+	st.settled(t, 0)
 }
 
 func TestStorySkipReleases(t *testing.T) {
 	st := newStage(true)
-	s := st.story
-	s.Draw(frameAt(0, 0), false)
-	s.Draw(frameAt(1, 1), true)
-	st.log = nil
-	s.End() // Skip
-	s.End() // a second press finds nothing playing
+	st.played(1)
+	st.story.End() // Skip
+	st.story.End() // a second press finds nothing playing
 	st.took(t, "finish")
-	if s.Animating() || st.host.settles != 1 {
-		t.Fatalf("animating %v, settled %d times", s.Animating(), st.host.settles)
-	}
+	st.settled(t, 1)
 }
 
 // Without Hold (arena), every frame is drawn at once, stories overlap,
@@ -168,7 +168,5 @@ func TestStoryWithoutHoldOverlaps(t *testing.T) {
 	}
 	st.playing--
 	s.Ended()
-	if s.Animating() || st.host.settles != 1 {
-		t.Fatalf("animating %v, settled %d times", s.Animating(), st.host.settles)
-	}
+	st.settled(t, 1)
 }
