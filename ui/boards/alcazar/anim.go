@@ -123,7 +123,7 @@ func (b *Board) step() {
 		a.cur++
 	}
 	if a.cur >= len(a.beats) {
-		b.endAnim()
+		b.story.End()
 		return
 	}
 	b.beginBeat(a.cur)
@@ -154,7 +154,7 @@ func (b *Board) tick(t float32) {
 		}
 	}
 	if a.cur >= len(a.beats) {
-		b.endAnim()
+		b.story.End()
 		return
 	}
 	p := (t - a.start[a.cur]) / a.dur[a.cur]
@@ -219,21 +219,14 @@ func (b *Board) finishBeat(i int) {
 	}
 }
 
-// endAnim shows the final position; a ply that arrived meanwhile is drawn
-// (and its drop animated) now.
-func (b *Board) endAnim() {
+// finish stops the phase and shows the final position (kit.Scenes);
+// the story then draws a ply that arrived meanwhile (its drop animated),
+// and tells the screen it may show the result.
+func (b *Board) finish() {
 	b.stopAnim()
 	b.sync()
 	b.updateControls()
 	b.Refresh()
-	if b.pending && b.last != nil {
-		f := b.last
-		b.pending = false
-		b.drawNow(f, !f.Viewing && f.View == b.viewIdx+1)
-	}
-	if b.anim == nil {
-		b.host.Settled() // the screen may now show the result
-	}
 }
 
 // stopAnim stops the timeline where it is; the caller draws what it wants.
@@ -250,20 +243,16 @@ func (b *Board) stopAnim() {
 }
 
 // skip jumps to the end of the phase.
-func (b *Board) skip() {
-	if b.anim != nil {
-		b.endAnim()
-	}
-}
+func (b *Board) skip() { b.story.End() }
 
 // replay plays the last movement phase up to the viewed position again:
 // the one the viewed position ended with, or the one before the drop
 // that is waiting on the edge now (followed by that drop).
 func (b *Board) replay() {
-	if b.busy() || b.last == nil {
+	if b.busy() || b.story.Last() == nil {
 		return
 	}
-	start, events := LastPhase(b.last)
+	start, events := LastPhase(b.story.Last())
 	if start == nil {
 		return
 	}

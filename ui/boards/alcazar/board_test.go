@@ -252,13 +252,13 @@ func TestNextPlyWaitsForThePhase(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Redraw() // the session refreshes again when the next bot starts thinking
-	if b.anim != a || !b.pending {
+	if b.anim != a || !b.story.Held() {
 		t.Fatal("the next ply cut the phase short")
 	}
 	a.fa.Tick(1)
 	// Now the drop of the next ply plays; then all is final.
-	if b.anim == nil || b.viewIdx != 3 {
-		t.Fatalf("the waiting ply was not drawn (view %d)", b.viewIdx)
+	if b.anim == nil || b.story.View() != 3 {
+		t.Fatalf("the waiting ply was not drawn (view %d)", b.story.View())
 	}
 	b.anim.fa.Tick(1)
 	shownMatches(t, b)
@@ -452,8 +452,8 @@ func TestSeveralPliesDuringThePhase(t *testing.T) {
 	}
 	a.fa.Tick(1)
 	// Two plies behind: the board jumps to the game without animating.
-	if b.viewIdx != 4 {
-		t.Fatalf("view %d", b.viewIdx)
+	if b.story.View() != 4 {
+		t.Fatalf("view %d", b.story.View())
 	}
 	shownMatches(t, b)
 }

@@ -22,11 +22,10 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	// last is the last frame Draw was given: the one drawn, or, while
-	// the phase plays, a later one that waits for its end (pending).
-	last    *frame.Frame
-	viewIdx int  // the position drawn (Frame.View), -1 before the first
-	side    bool // the trays stand left and right of the board
+	// story draws the frames and holds a later one while the phase
+	// plays; its Last is the last frame given.
+	story *kit.Story
+	side  bool // the trays stand left and right of the board
 
 	pieces    [10]piece // every piece, always: on the grid or in its tray slot
 	crownSeat int       // where the crown is drawn (animated: from here to crownTo)
@@ -43,7 +42,6 @@ type Board struct {
 
 	anim      *timeline
 	animGen   int
-	pending   bool // a forward Draw arrived while the phase played
 	flashAnim *fyne.Animation
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
@@ -61,7 +59,14 @@ type Board struct {
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), viewIdx: -1, refused: -1, acting: -1, hover: -1}
+	b := &Board{host: h, m: NewModel(), refused: -1, acting: -1, hover: -1}
+	b.story = kit.NewStory(h, kit.Scenes{
+		Hold:    true,
+		Playing: b.busy,
+		Draw:    b.drawNow,
+		Redraw:  b.redraw,
+		Finish:  b.finish,
+	})
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	for i := range b.pieces {
 		b.pieces[i] = piece{dir: game.NoDir, path: []Loc{{Hand: true}}}
@@ -110,37 +115,28 @@ func (b *Board) Controls() fyne.CanvasObject { return b.controls }
 // a jump in the move list) stops it and shows the final position at once.
 // The screen makes a new board for every game, so every frame is of the
 // same game.
-func (b *Board) Draw(f *frame.Frame, animate bool) {
-	if b.anim != nil {
-		switch {
-		case f.View == b.viewIdx:
-			b.last = f
-			b.m.Load(f)
-			b.updateControls()
-			b.Refresh()
-			return
-		case animate && !f.Viewing && f.View > b.viewIdx:
-			// Plies that come in while the phase plays (a quick bot) wait
-			// for its end; then the board catches up with the game.
-			b.last, b.pending = f, true
-			return
-		}
-	}
-	b.drawNow(f, animate)
+func (b *Board) Draw(f *frame.Frame, animate bool) { b.story.Draw(f, animate) }
+
+// redraw loads the position drawn again while the phase plays on.
+func (b *Board) redraw(f *frame.Frame) {
+	b.m.Load(f)
+	b.updateControls()
+	b.Refresh()
 }
 
-func (b *Board) drawNow(f *frame.Frame, animate bool) {
+// drawNow draws f at once (from is the position drawn before, -1 before
+// the first), stopping a phase that plays; a new position animates its
+// ply when animate.
+func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.stopAnim()
-	b.pending = false
-	first := b.last == nil
+	first := from < 0
 	if first {
 		b.m.Bottom = 0
 		if len(f.Seats) == 2 && !f.Seats[0].Human() && f.Seats[1].Human() {
 			b.m.Bottom = 1
 		}
 	}
-	changed := first || b.viewIdx != f.View
-	b.last, b.viewIdx = f, f.View
+	changed := from != f.View
 	if changed {
 		b.m.SelPiece, b.m.SelSq = 0, -1
 	}
@@ -186,149 +182,19 @@ func (b *Board) updateControls() {
 
 // canReplay reports whether there is a movement phase to replay.
 func (b *Board) canReplay() bool {
-	if b.last == nil {
+	last := b.story.Last()
+	if last == nil {
 		return false
 	}
-	start, _ := LastPhase(b.last)
+	start, _ := LastPhase(last)
 	return start != nil
 }
 
 // Animating reports that the movement phase is playing (kit.Animator).
-func (b *Board) Animating() bool { return b.anim != nil }
+func (b *Board) Animating() bool { return b.story.Animating() }
 
 // busy reports whether input is held back (the phase is playing).
 func (b *Board) busy() bool { return b.anim != nil }
-
-// ---- geometry ----
-
-// geom places the 5x5 frame and the two trays in a widget of a size.
-// The trays go above and below the frame, or, where that gives bigger
-// squares (a wide area: a desktop window, the top of a phone in
-// portrait), to its left and right, standing upright.
-type geom struct {
-	grid   kit.Grid
-	c      float32
-	side   bool             // trays left and right of the frame
-	tray   [2]fyne.Position // top-left corner of each seat's tray
-	trayH  float32          // the tray's thickness (its length is 5 cells)
-	bottom int              // the seat whose tray is below (or left of) the frame
-}
-
-// The frame and the trays, in cells: a tray's thickness, the gap between
-// a tray and the frame, and the length of the frame with a tray on each
-// side.
-const (
-	thick, gap = 0.92, 0.15
-	long       = 5 + 2*thick + 2*gap
-)
-
-// labelRoom is the room of the rank labels (left) and file labels (below).
-func labelRoom() float32 { return theme.TextSize() * 1.4 }
-
-// HeightFor is the board's height at a phone's full width, the hands above
-// and below the frame (kit.Portrait).
-func (b *Board) HeightFor(width float32) float32 {
-	room := labelRoom()
-	return kit.BoardTop + long*(width-2*room)/5 + room
-}
-
-func layout(size fyne.Size, bottom int, side bool) geom {
-	room := labelRoom()
-	h := size.Height - kit.BoardTop
-	cTall := min((size.Width-2*room)/5, (h-room)/long)
-	cWide := min((size.Width-2*room)/long, (h-room)/5)
-	// Hysteresis: the arrangement changes only for clearly bigger squares,
-	// so a text line growing under the board does not flip it back and forth.
-	g := geom{bottom: bottom, side: cWide > cTall*1.12}
-	if side {
-		g.side = cTall <= cWide*1.12
-	}
-	c := max(1, cTall)
-	if g.side {
-		c = max(1, cWide)
-	}
-	g.c, g.trayH = c, thick*c
-	if g.side {
-		top := kit.BoardTop
-		left := (size.Width - long*c) / 2
-		g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos(left+(thick+gap)*c, top)}
-		// The labels' room on both sides keeps the frame centred.
-		g.tray[bottom] = fyne.NewPos(left-room, top)
-		g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X+(5+gap)*c+room, top)
-		return g
-	}
-	top := kit.BoardTop
-	g.grid = kit.Grid{Files: 5, Ranks: 5, Cell: c, Origin: fyne.NewPos((size.Width-5*c)/2, top+(thick+gap)*c)}
-	g.tray[1-bottom] = fyne.NewPos(g.grid.Origin.X, top)
-	g.tray[bottom] = fyne.NewPos(g.grid.Origin.X, g.grid.Origin.Y+(5+gap)*c+room)
-	return g
-}
-
-// traySize is the size of a tray.
-func (g *geom) traySize() fyne.Size {
-	if g.side {
-		return fyne.NewSize(g.trayH, 5*g.c)
-	}
-	return fyne.NewSize(5*g.c, g.trayH)
-}
-
-// alongTray is the point at distance d (in cells) along a seat's tray,
-// on its middle line.
-func (g *geom) alongTray(seat int, d float32) fyne.Position {
-	t := g.tray[seat]
-	if g.side {
-		return fyne.NewPos(t.X+g.trayH/2, t.Y+d*g.c)
-	}
-	return fyne.NewPos(t.X+d*g.c, t.Y+g.trayH/2)
-}
-
-// traySlot is the centre of piece n's slot in a seat's tray.
-func (g *geom) traySlot(seat, n int) fyne.Position {
-	return g.alongTray(seat, 0.1+0.86*float32(n-1)+0.43)
-}
-
-// crownPos is the centre of the crown by a seat's tray.
-func (g *geom) crownPos(seat int) fyne.Position { return g.alongTray(seat, 4.68) }
-
-// trayAt finds the tray slot under a point.
-func (g *geom) trayAt(p fyne.Position) (seat, n int, ok bool) {
-	ts := g.traySize()
-	for seat := 0; seat < 2; seat++ {
-		t := g.tray[seat]
-		if p.X < t.X || p.X > t.X+ts.Width || p.Y < t.Y || p.Y > t.Y+ts.Height {
-			continue
-		}
-		d := (p.X - t.X) / g.c
-		if g.side {
-			d = (p.Y - t.Y) / g.c
-		}
-		d -= 0.1
-		if d < 0 || d >= 0.86*5 {
-			return 0, 0, false
-		}
-		return seat, int(d/0.86) + 1, true
-	}
-	return 0, 0, false
-}
-
-// center is the centre of a location.
-func (g *geom) center(l Loc, seat, n int) fyne.Position {
-	if l.Hand {
-		return g.traySlot(seat, n)
-	}
-	return fyne.NewPos(g.grid.Origin.X+(float32(l.F)+0.5)*g.c, g.grid.Origin.Y+(4.5-float32(l.R))*g.c)
-}
-
-// cellPos is the top-left corner of grid square sq.
-func (g *geom) cellPos(sq int) fyne.Position { return g.grid.CellPos(sq%5, sq/5) }
-
-// pieceSide is the drawn size of piece n (1 is small: it is light).
-func (g *geom) pieceSide(n int) float32 {
-	if n == 1 {
-		return 0.58 * g.c
-	}
-	return 0.74 * g.c
-}
 
 // ---- renderer ----
 
@@ -536,10 +402,22 @@ func (r *renderer) MinSize() fyne.Size {
 
 func (r *renderer) Layout(size fyne.Size) { r.Refresh() }
 
-// Refresh places everything from the model (the board's geometry depends
-// on the widget's size only, so it is cheap to recompute) and reads the
-// theme colours.
+// Refresh draws the board for the widget's size and then the position on
+// it. The geometry depends on the widget's size only, so it is cheap to
+// recompute at every refresh, and the theme's colours are read again.
 func (r *renderer) Refresh() {
+	g := r.layoutBoard()
+	animating := r.b.anim != nil
+	r.drawSquares(&g, animating)
+	r.drawPieces(&g, animating)
+	r.drawMarks(&g, animating)
+}
+
+// layoutBoard places what does not depend on the position: the labels,
+// the trays with their empty slots, the squares of the board and the
+// entry slots with their arrows, in the theme's colours. It returns the
+// geometry the rest is placed by.
+func (r *renderer) layoutBoard() geom {
 	b := r.b
 	g := layout(b.Size(), b.m.Bottom, b.side)
 	b.side = g.side
@@ -548,7 +426,6 @@ func (r *renderer) Refresh() {
 	r.grid.LayoutLabels()
 	light, darkTone := kit.SquareTones()
 	faint := kit.Faint()
-	animating := b.anim != nil
 
 	// Trays and their empty slots.
 	for seat := 0; seat < 2; seat++ {
@@ -588,27 +465,50 @@ func (r *renderer) Refresh() {
 			cell.StrokeColor = color.Transparent
 			cell.CornerRadius = c * 0.05
 			kit.PlaceInset(cell, p, c, 2)
-		} else {
-			cell.FillColor = kit.WithAlpha(darkTone, 0x60)
-			cell.StrokeColor = faint
-			cell.StrokeWidth = 1.5
-			if sq == b.m.First && !animating {
+			cell.Refresh()
+			continue
+		}
+		cell.FillColor = kit.WithAlpha(darkTone, 0x60)
+		cell.StrokeColor = faint
+		cell.StrokeWidth = 1.5
+		cell.CornerRadius = c * 0.18
+		kit.PlaceInset(cell, p, c, c*0.08)
+		cell.Refresh()
+		a := r.slotArrow[sq]
+		a.FillColor = faint
+		dx, dy := dirVec(game.Inward(sq))
+		w, h := 0.34*c, 0.16*c
+		if dx != 0 {
+			w, h = h, w
+		}
+		cx, cy := p.X+c/2+dx*0.27*c, p.Y+c/2+dy*0.27*c
+		a.Move(fyne.NewPos(cx-w/2, cy-h/2))
+		a.Resize(fyne.NewSize(w, h))
+		a.Refresh()
+	}
+	return g
+}
+
+// drawSquares marks the squares as the position has them: the entry
+// square of the turn's first placement (the second must differ), the
+// free entry squares the chosen piece may enter, the line of three that
+// ended the game, and the soft ring on the pieces dropped this turn.
+// While the phase plays only the pieces move.
+func (r *renderer) drawSquares(g *geom, animating bool) {
+	b := r.b
+	c := g.c
+	for sq := 0; sq < 25; sq++ {
+		cell := r.cells[sq]
+		if cell == nil {
+			continue
+		}
+		p := g.cellPos(sq)
+		if !game.OnBoard(sq) {
+			if sq == b.m.First && !animating { // over the slot's look of layoutBoard
 				cell.StrokeColor = kit.Refused
 				cell.FillColor = kit.WithAlpha(kit.Refused, 0x30)
+				cell.Refresh()
 			}
-			cell.CornerRadius = c * 0.18
-			kit.PlaceInset(cell, p, c, c*0.08)
-			a := r.slotArrow[sq]
-			a.FillColor = faint
-			dx, dy := dirVec(game.Inward(sq))
-			w, h := 0.34*c, 0.16*c
-			if dx != 0 {
-				w, h = h, w
-			}
-			cx, cy := p.X+c/2+dx*0.27*c, p.Y+c/2+dy*0.27*c
-			a.Move(fyne.NewPos(cx-w/2, cy-h/2))
-			a.Resize(fyne.NewSize(w, h))
-			a.Refresh()
 			dot := r.dots[sq]
 			if b.m.Input && !animating && b.m.SelPiece > 0 && r.free(sq) && (sq != b.hover || b.dragN > 0) {
 				kit.PlaceDot(dot, p, c)
@@ -617,7 +517,6 @@ func (r *renderer) Refresh() {
 				dot.Hide()
 			}
 		}
-		cell.Refresh()
 		glow := r.glow[sq]
 		if b.m.Line[sq] && !animating {
 			kit.PlaceInset(glow, p, c, 4)
@@ -627,8 +526,6 @@ func (r *renderer) Refresh() {
 		}
 		glow.Refresh()
 	}
-
-	// The soft ring on the pieces dropped this turn.
 	for i, ring := range r.rings {
 		if i < len(b.m.LastSqs) && !animating {
 			ring.StrokeColor = kit.LastRingColor()
@@ -639,8 +536,16 @@ func (r *renderer) Refresh() {
 		}
 		ring.Refresh()
 	}
+}
 
-	// The crown, by the tray of the seat that places first.
+// drawPieces draws the crown by the tray of the seat that places first,
+// every piece where the board has it (along its path while the phase
+// plays, under the pointer while dragged), the ghost of the chosen piece
+// on the entry square under the pointer, and the outline of the piece
+// acting in the phase.
+func (r *renderer) drawPieces(g *geom, animating bool) {
+	b := r.b
+	c := g.c
 	cp := lerpPos(g.crownPos(b.crownSeat), g.crownPos(b.crownTo), smooth(b.crownProg))
 	cw := 0.5 * c
 	r.crown.FillColor = kit.Gold
@@ -649,12 +554,11 @@ func (r *renderer) Refresh() {
 	r.crown.Resize(fyne.NewSize(cw, cw*0.8))
 	r.crown.Refresh()
 
-	// The pieces; a dragged piece follows the pointer.
 	var actAt fyne.Position
 	for i := range b.pieces {
 		seat, n := i/5, i%5+1
 		pc := &b.pieces[i]
-		ctr := pathPos(&g, pc, seat, n)
+		ctr := pathPos(g, pc, seat, n)
 		if pc.shake > 0 && pc.shake < 1 {
 			ctr.X += float32(shakeOffset(pc.shake)) * c
 		}
@@ -673,9 +577,8 @@ func (r *renderer) Refresh() {
 		}
 		r.pieces[i].set(seat, n, ctr, g.pieceSide(n), dir, 0xFF)
 	}
-	// The ghost of the chosen piece on the entry square under the pointer.
 	if sq := b.hover; sq >= 0 && b.m.Input && !animating && b.m.SelPiece > 0 && b.dragN == 0 && r.free(sq) && sq != b.m.First {
-		r.ghost.set(b.m.Mover, b.m.SelPiece, centerOf(&g, sq), g.pieceSide(b.m.SelPiece), game.Inward(sq), 0x80)
+		r.ghost.set(b.m.Mover, b.m.SelPiece, centerOf(g, sq), g.pieceSide(b.m.SelPiece), game.Inward(sq), 0x80)
 	} else {
 		r.ghost.hide()
 	}
@@ -691,8 +594,15 @@ func (r *renderer) Refresh() {
 		r.act.Hide()
 	}
 	r.act.Refresh()
+}
 
-	// Selection, cursor, flash.
+// drawMarks draws the outlines of UX.md over the position: the chosen
+// piece and square, the keyboard cursor, a refused square's flash, and
+// the hint pulsing on its square and on its piece in the hand. Only the
+// flash shows while the phase plays.
+func (r *renderer) drawMarks(g *geom, animating bool) {
+	b := r.b
+	c := g.c
 	mc := kit.SeatInk(max(0, b.m.Mover))
 	if b.m.SelPiece > 0 && b.m.Mover >= 0 && !animating {
 		r.outlineAt(r.selPiece, g.traySlot(b.m.Mover, b.m.SelPiece), 0.84*c, mc, 3)
@@ -700,29 +610,28 @@ func (r *renderer) Refresh() {
 		r.selPiece.Hide()
 	}
 	if b.m.SelSq >= 0 && !animating {
-		r.outlineAt(r.selSq, centerOf(&g, b.m.SelSq), 0.9*c, mc, 3)
+		r.outlineAt(r.selSq, centerOf(g, b.m.SelSq), 0.9*c, mc, 3)
 	} else {
 		r.selSq.Hide()
 	}
 	if b.m.Cursor >= 0 && !animating {
-		r.outlineAt(r.cursor, centerOf(&g, b.m.Cursor), 0.96*c, kit.Ink(), 2)
+		r.outlineAt(r.cursor, centerOf(g, b.m.Cursor), 0.96*c, kit.Ink(), 2)
 	} else {
 		r.cursor.Hide()
 	}
 	if b.refused >= 0 {
-		r.outlineAt(r.flash, centerOf(&g, b.refused), 0.9*c, kit.Refused, 3)
+		r.outlineAt(r.flash, centerOf(g, b.refused), 0.9*c, kit.Refused, 3)
 		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {
 		r.flash.Hide()
 	}
 
-	// The hint pulses on the square and on the piece in the hand.
 	hintSq, hintN := b.m.HintSq, b.m.HintN
 	if animating {
 		hintSq, hintN = -1, 0
 	}
-	r.pulseOn(0, r.hintSq, hintSq, func() (fyne.Position, float32) { return centerOf(&g, hintSq), 0.86 * c })
+	r.pulseOn(0, r.hintSq, hintSq, func() (fyne.Position, float32) { return centerOf(g, hintSq), 0.86 * c })
 	r.pulseOn(1, r.hintPiece, hintN, func() (fyne.Position, float32) {
 		return g.traySlot(max(0, b.m.Mover), hintN), 0.84 * c
 	})

@@ -60,7 +60,7 @@ func (b *Board) tell(prev *game.State, events []games.Event) {
 }
 
 // finish drops a story that has played to its end; when none is left
-// the screen may show what it held back.
+// the story tells the screen it may show what it held back.
 func (b *Board) finish(p *running) {
 	for i, q := range b.plays {
 		if q == p {
@@ -71,9 +71,7 @@ func (b *Board) finish(p *running) {
 	if b.cur == p {
 		b.cur = nil
 	}
-	if len(b.plays) == 0 {
-		b.host.Settled()
-	}
+	b.story.Ended()
 }
 
 // stopAll ends every story at once.

@@ -23,8 +23,8 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	last    *frame.Frame // the frame drawn last, nil before the first
-	refused int          // cell flashing, -1 none
+	story   *kit.Story // draws every frame at once; stories overlap
+	refused int        // cell flashing, -1 none
 
 	plays []*running // the stories playing; older ones only finish their blast
 	cur   *running   // the story of the action shown, nil when it has ended
@@ -48,6 +48,10 @@ type Board struct {
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), refused: -1}
+	b.story = kit.NewStory(h, kit.Scenes{
+		Playing: func() bool { return len(b.plays) > 0 },
+		Draw:    b.drawNow,
+	})
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	b.buildControls()
 	b.ExtendBaseWidget(b)
@@ -59,10 +63,12 @@ func New(h kit.Host) kit.Board {
 // thinking) leaves it playing; anything else (undo, a jump in the move
 // list, reduced motion) shows the position at once. The screen makes a
 // new board for every game, so every frame is of the same game.
-func (b *Board) Draw(f *frame.Frame, animate bool) {
-	same := b.last != nil && f.View == b.last.View
+func (b *Board) Draw(f *frame.Frame, animate bool) { b.story.Draw(f, animate) }
+
+// drawNow draws f; from is the view drawn before (-1 before the first).
+func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
+	same := f.View == from
 	b.m.Load(f)
-	b.last = f
 	if !same {
 		b.refused = -1
 		if animate && f.Before != nil {
@@ -78,7 +84,7 @@ func (b *Board) Draw(f *frame.Frame, animate bool) {
 
 // Animating reports that an action's story is playing (kit.Animator): the
 // game screen holds the result back until the blast has shown.
-func (b *Board) Animating() bool { return len(b.plays) > 0 }
+func (b *Board) Animating() bool { return b.story.Animating() }
 
 // SpokenSquares names each cell for screen readers: "d4, bomb, timer 2".
 func (b *Board) SpokenSquares() []kit.Spoken { return b.grid().SpokenSquares(b.m.Spoken) }

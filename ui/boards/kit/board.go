@@ -2,7 +2,8 @@
 // board and the game screen, the seat palette, square-grid geometry with
 // rank and file labels, seat marks, the highlights of UX.md (one meaning
 // per highlight, in every game), the two-halves territory board, the
-// squares' spoken names and a motion helper.
+// squares' spoken names, a motion helper and the driver of a board's
+// animated stories (Story).
 package kit
 
 import (

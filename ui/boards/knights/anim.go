@@ -50,7 +50,7 @@ func (b *Board) play(st Story) {
 		}
 		a.t = f * a.total
 		if f >= 1 {
-			b.endAnim()
+			b.story.End()
 			return
 		}
 		b.Refresh()
@@ -59,20 +59,13 @@ func (b *Board) play(st Story) {
 	b.StartAnim(a.fa)
 }
 
-// endAnim shows the end of the story; a turn that arrived meanwhile is
-// drawn (and told) now, and the screen may show what it held back.
-func (b *Board) endAnim() {
+// finish stops the story and shows its end (kit.Scenes); the story then
+// draws (and tells) a turn that arrived meanwhile, and the screen may
+// show what it held back.
+func (b *Board) finish() {
 	b.stopAnim()
 	b.updateOver()
 	b.Refresh()
-	if b.pending && b.latest != nil {
-		f := b.latest
-		b.pending = false
-		b.drawNow(f, !f.Viewing && f.View == b.viewIdx+1)
-	}
-	if b.anim == nil {
-		b.host.Settled()
-	}
 }
 
 // stopAnim stops the story where it is; the caller draws what it wants.
@@ -87,11 +80,7 @@ func (b *Board) stopAnim() {
 }
 
 // skip ends the story at once (any input does, so nothing waits for it).
-func (b *Board) skip() {
-	if b.anim != nil {
-		b.endAnim()
-	}
-}
+func (b *Board) skip() { b.story.End() }
 
 // phase is the progress (0..1) of the part of the story that starts at
 // from and lasts ms; -1 while no story plays.

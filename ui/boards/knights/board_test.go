@@ -587,13 +587,13 @@ func TestALaterTurnWaitsForTheStory(t *testing.T) {
 	}
 	first := (*held)[len(*held)-1]
 	h.Loop.Until(t, "the second turn", func() bool { return h.S.Plies() == 2 })
-	if !b.Animating() || !b.pending || b.viewIdx != 1 || !strings.Contains(h.Said, "Jumps:") {
-		t.Fatalf("animating %v, pending %v, view %d: the first turn's story must play on", b.Animating(), b.pending, b.viewIdx)
+	if !b.Animating() || !b.story.Held() || b.story.View() != 1 || !strings.Contains(h.Said, "Jumps:") {
+		t.Fatalf("animating %v, pending %v, view %d: the first turn's story must play on", b.Animating(), b.story.Held(), b.story.View())
 	}
 	said, settled := h.Said, h.Settles
 	first.Tick(1)
-	if b.pending || b.viewIdx != 2 || h.Said == said || !b.Animating() || h.Settles != settled {
-		t.Fatalf("after the first story: pending %v, view %d, said %q, animating %v, settled %d times", b.pending, b.viewIdx, h.Said, b.Animating(), h.Settles-settled)
+	if b.story.Held() || b.story.View() != 2 || h.Said == said || !b.Animating() || h.Settles != settled {
+		t.Fatalf("after the first story: pending %v, view %d, said %q, animating %v, settled %d times", b.story.Held(), b.story.View(), h.Said, b.Animating(), h.Settles-settled)
 	}
 	(*held)[len(*held)-1].Tick(1)
 	if b.Animating() || h.Settles != settled+1 {

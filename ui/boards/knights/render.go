@@ -24,18 +24,16 @@ type Board struct {
 	widget.BaseWidget
 	host kit.Host
 	m    Model
-	// latest is the last frame given to Draw: drawn, or held back while a
-	// story plays (pending), to be drawn when it ends.
-	latest *frame.Frame
+	// story draws the frames and holds a later turn back while the story
+	// of one plays.
+	story *kit.Story
 
-	viewIdx  int    // the view drawn (frame.View), -1 before the first draw
 	selected string // the selection last told to the host (Host.Select)
 	hover    int    // square under the mouse, -1 none
 	refused  int    // square flashing, -1 none
 	shift    bool
 
 	anim      *timeline
-	pending   bool   // a later turn arrived while the story played
 	told      string // the last turn told (its view index and story)
 	dotPulse  *fyne.Animation
 	dotAlpha  uint8
@@ -73,7 +71,14 @@ var (
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), viewIdx: -1, hover: -1, refused: -1, dotAlpha: 0xD0}
+	b := &Board{host: h, m: NewModel(), hover: -1, refused: -1, dotAlpha: 0xD0}
+	b.story = kit.NewStory(h, kit.Scenes{
+		Hold:    true,
+		Playing: func() bool { return b.anim != nil },
+		Draw:    b.drawNow,
+		Redraw:  b.load,
+		Finish:  b.finish,
+	})
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	b.note = widget.NewLabel("")
 	b.note.Wrapping = fyne.TextWrapWord
@@ -149,26 +154,13 @@ func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
 // tells the turn (its messages, and its story unless motion is reduced);
 // a story that plays goes on when the same position is drawn again, and
 // a turn that arrives while it plays is shown when it ends.
-func (b *Board) Draw(f *frame.Frame, animate bool) {
-	b.latest = f
-	if b.anim != nil {
-		switch {
-		case f.View == b.viewIdx:
-			b.load(f)
-			return
-		case animate && !f.Viewing && f.View > b.viewIdx:
-			b.pending = true
-			return
-		}
-	}
-	b.drawNow(f, animate)
-}
+func (b *Board) Draw(f *frame.Frame, animate bool) { b.story.Draw(f, animate) }
 
-func (b *Board) drawNow(f *frame.Frame, animate bool) {
+// drawNow draws f at once (from is the view drawn before, -1 before the
+// first), stopping a story that plays, and tells its turn when animate.
+func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.stopAnim()
-	b.pending = false
-	opening := b.viewIdx < 0 && f.Plies == 0 // the board is made for one game
-	b.viewIdx = f.View
+	opening := from < 0 && f.Plies == 0 // the board is made for one game
 	b.refused = -1
 	b.load(f)
 	if opening {
@@ -237,7 +229,7 @@ func (b *Board) tellSelection() {
 
 // Animating reports that the turn's story is playing (kit.Animator): the
 // screen holds the result back meanwhile.
-func (b *Board) Animating() bool { return b.anim != nil }
+func (b *Board) Animating() bool { return b.story.Animating() }
 
 // grid is the geometry for the widget's size now.
 func (b *Board) grid() *kit.Grid {
