@@ -348,7 +348,7 @@ func TestNewGameRulesStackOnAPhone(t *testing.T) {
 func TestHelpNamesEachRuleByItsLabel(t *testing.T) {
 	for _, g := range offered() {
 		e, _ := newBox(all.Entries()).entry(g.ID())
-		help := e.Help
+		help := e.Help()
 		for _, sp := range g.RuleSpecs() {
 			if !strings.Contains(help, "**"+sp.Label+"**") {
 				t.Errorf("%s: the Help does not explain **%s**", g.ID(), sp.Label)

@@ -117,7 +117,7 @@ func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry)
 func (p *picker) card(g games.Game) fyne.CanvasObject {
 	id := g.ID()
 	e, _ := p.u.box.entry(id)
-	icon := canvas.NewImageFromResource(fyne.NewStaticResource(id+".svg", e.Icon))
+	icon := canvas.NewImageFromResource(fyne.NewStaticResource(id+".svg", e.Icon()))
 	icon.FillMode = canvas.ImageFillContain
 	icon.SetMinSize(fyne.NewSize(72, 72))
 

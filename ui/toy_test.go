@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -40,7 +41,10 @@ func (b *toyBoard) Key(fyne.KeyName) bool { return false }
 
 // toyEntry is the toy game as an eighth game of the box, declared the way
 // every board package declares its game (entry.go).
-var toyEntry = kit.Entry{Game: toy.Game{}, New: newToyBoard, Help: "# Toy\n\nA test game with every kind of turn.", Icon: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>`)}
+var toyEntry = kit.Entry{Game: toy.Game{}, New: newToyBoard, Files: fstest.MapFS{
+	"help.md":  {Data: []byte("# Toy\n\nA test game with every kind of turn.")},
+	"icon.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>`)},
+}}
 
 // newToyApp is the test app with the toy game added to the box.
 func newToyApp(t *testing.T) *App {

@@ -520,7 +520,7 @@ func TestEscapeWhereverTheFocusIs(t *testing.T) {
 // icon and its rules for players.
 func TestPlayableGamesHaveIconsAndRules(t *testing.T) {
 	for _, e := range all.Entries() {
-		if len(e.Icon) == 0 || len(e.Help) < 200 {
+		if len(e.Icon()) == 0 || len(e.Help()) < 200 {
 			t.Errorf("%s has no icon or no rules text", e.ID())
 		}
 	}

@@ -1,25 +1,6 @@
 package alcazar
 
-import (
-	_ "embed"
+import "embed"
 
-	game "github.com/tabulagames/tabula/games/alcazar"
-	"github.com/tabulagames/tabula/ui/boards/kit"
-)
-
-var (
-	//go:embed help.md
-	help string
-	//go:embed icon.svg
-	icon []byte
-)
-
-// Entry is alcazar as the app offers it (kit.Entry): the app's one list of
-// games (ui/boards/all) names it.
-var Entry = kit.Entry{
-	Game:     game.Game{},
-	New:      New,
-	Help:     help,
-	Icon:     icon,
-	SeatName: SeatWord,
-}
+//go:embed help.md icon.svg
+var files embed.FS

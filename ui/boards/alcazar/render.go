@@ -57,6 +57,15 @@ type Board struct {
 	controls  fyne.CanvasObject
 }
 
+// Entry is alcazar as the app offers it (kit.Entry): its rules
+// text and icon are help.md and icon.svg, which entry.go embeds.
+var Entry = kit.Entry{
+	Files:    files,
+	Game:     game.Game{},
+	New:      New,
+	SeatName: SeatWord,
+}
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), refused: -1, acting: -1, hover: -1}

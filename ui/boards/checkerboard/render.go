@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	game "github.com/tabulagames/tabula/games/checkerboard"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 )
@@ -35,6 +36,14 @@ var _ interface {
 	kit.Teller
 	kit.HintTeller
 } = (*Board)(nil)
+
+// Entry is checkerboard four-in-a-row as the app offers it (kit.Entry): its rules
+// text and icon are help.md and icon.svg, which entry.go embeds.
+var Entry = kit.Entry{
+	Files: files,
+	Game:  game.Game{},
+	New:   New,
+}
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	game "github.com/tabulagames/tabula/games/infiltration"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 )
@@ -48,6 +49,14 @@ var _ interface {
 	kit.Teller
 	kit.HintTeller
 } = (*Board)(nil)
+
+// Entry is infiltration as the app offers it (kit.Entry): its rules
+// text and icon are help.md and icon.svg, which entry.go embeds.
+var Entry = kit.Entry{
+	Files: files,
+	Game:  game.Game{},
+	New:   New,
+}
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {

@@ -1,6 +1,10 @@
 package kit
 
-import "github.com/tabulagames/tabula/games"
+import (
+	"io/fs"
+
+	"github.com/tabulagames/tabula/games"
+)
 
 // Entry is one game as the app offers it, declared by the game's board
 // package (its entry.go) from what that package holds: the rules, the
@@ -13,9 +17,9 @@ type Entry struct {
 	Game games.Game
 	// New makes the board for a game screen.
 	New func(h Host) Board
-	// Help is the rules for players, in Markdown; Icon the picker's SVG.
-	Help string
-	Icon []byte
+	// Files hold help.md (the rules for players, in Markdown) and
+	// icon.svg (the picker's icon), embedded by the board package.
+	Files fs.FS
 	// Pacing, when set, is how a bot's turn of several actions is paced
 	// so people can follow it (arena 8.2); nil waits the player's "Computer
 	// waits" setting before every move.
@@ -32,3 +36,16 @@ type Entry struct {
 
 // ID is the game's id, as in saves and on the command line.
 func (e Entry) ID() string { return e.Game.ID() }
+
+// Help is the rules for players, in Markdown ("" when the file is
+// missing: a test holds every game to having one).
+func (e Entry) Help() string {
+	b, _ := fs.ReadFile(e.Files, "help.md")
+	return string(b)
+}
+
+// Icon is the picker's icon, an SVG (nil when the file is missing).
+func (e Entry) Icon() []byte {
+	b, _ := fs.ReadFile(e.Files, "icon.svg")
+	return b
+}

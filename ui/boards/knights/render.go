@@ -69,6 +69,15 @@ var (
 	_ kit.SpokenBoard   = (*Board)(nil)
 )
 
+// Entry is the knight sprint as the app offers it (kit.Entry): its rules
+// text and icon are help.md and icon.svg, which entry.go embeds.
+var Entry = kit.Entry{
+	Files:    files,
+	Game:     game.Game{},
+	New:      New,
+	SeatName: Letter,
+}
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, refused: -1, dotAlpha: 0xD0}

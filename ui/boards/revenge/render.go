@@ -38,6 +38,18 @@ var _ interface {
 	kit.HintTeller
 } = (*Board)(nil)
 
+// Entry is revenge tic-tac-toe as the app offers it (kit.Entry): its rules
+// text and icon are help.md and icon.svg, which entry.go embeds.
+var Entry = kit.Entry{
+	Files: files,
+	Game:  game.Game{},
+	New:   New,
+	// The symbols a player may choose for a seat (revenge.md section 1):
+	// the four seat symbols first, then signs and letters that the app's
+	// own font draws on every platform and that are not easily confused.
+	Symbols: []string{"X", "O", "+", "*", "#", "@", "&", "Δ", "Ω", "Ψ", "Σ", "Φ"},
+}
+
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
 	b := &Board{host: h, m: NewModel(), hover: -1, drawn: -1, fadeSq: -1, fade: 1}
