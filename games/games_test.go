@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
@@ -405,5 +406,25 @@ func TestValuesAreWhatTheRuleAccepts(t *testing.T) {
 	size := specs[0].Values()
 	if !slices.Equal(size, []int{6, 8, 10, 12}) {
 		t.Fatalf("even sizes from 6 to 12: %v", size)
+	}
+}
+
+// A refusal is told from a fault with errors.As, also when a parser wraps
+// it to name the token; the sentinels stay comparable with errors.Is.
+func TestRefusalIsOneErrorKind(t *testing.T) {
+	named := fmt.Errorf("%s: %w", "c3", games.Refuse("That square is already taken."))
+	for _, err := range []error{games.Refuse("There is no seat %d in this game.", 5), games.ErrGameOver, games.ErrNotYourTurn, named} {
+		if !gametest.IsRefusal(err) {
+			t.Errorf("%q is not a refusal", err)
+		}
+	}
+	if got := named.Error(); got != "c3: That square is already taken." {
+		t.Errorf("wrapped refusal reads %q", got)
+	}
+	if !errors.Is(fmt.Errorf("e5: %w", games.ErrNotYourTurn), games.ErrNotYourTurn) {
+		t.Error("a wrapped ErrNotYourTurn is not ErrNotYourTurn")
+	}
+	if gametest.IsRefusal(errors.New("one move at a time")) {
+		t.Error("a fault passes for a refusal")
 	}
 }
