@@ -4,11 +4,11 @@ package ai
 // hard), written from the text alone and kept naive on purpose: it reads
 // the position from its JSON (Position), works on (file, rank) pairs and
 // maps, and plays the tokens through the notation. It shares nothing with
-// arena.go but the engine and the stream, so where the two agree on every
-// decision of many random positions (mid-turn ones included), arena.go
-// does what the text says in the branches no vector reaches: ties, the
-// order of the candidates, every draw, plans cut when the actions run
-// out, turns ended early.
+// the scripted bots (arena_scripted*.go) but the engine and the stream, so
+// where the two agree on every decision of many random positions (mid-turn
+// ones included), the bots do what the text says in the branches no vector
+// reaches: ties, the order of the candidates, every draw, plans cut when
+// the actions run out, turns ended early.
 
 import (
 	"context"

@@ -228,29 +228,26 @@ func illegalAnswer(st games.State, seat int, a Answer) string {
 
 // The generic searchers themselves, on every position of every game, with
 // a plain evaluation (every game's bots reach them through hooks):
-// alpha-beta and max-n where one seat moves, MCTS everywhere (its
-// playouts run at most MaxPlayout plies, 400 by default). Cut off at
-// once, each answers a legal move; cancelled, it searches nothing; with a
-// budget of one node (one playout), it searches one.
+// alpha-beta and max-n, where one seat moves. Cut off at once, each
+// answers a legal move; cancelled, it searches nothing; with a budget of
+// one node, it searches one.
 func TestGenericSearchersObeyTheirBudget(t *testing.T) {
 	type searcher struct {
 		name string
 		new  func(nodes int64) Bot
-		sole bool // only where one seat moves
 	}
 	searchers := []searcher{
 		{"alpha-beta", func(n int64) Bot {
 			return &AlphaBeta{Eval: func(games.State, int) int { return 0 }, Nodes: n, TTBits: 10}
-		}, true},
+		}},
 		{"max-n", func(n int64) Bot {
 			return &MaxN{Eval: func(games.State, []int) {}, Nodes: n, TTBits: 10}
-		}, true},
-		{"mcts", func(n int64) Bot { return &MCTS{Iterations: n, Seed: 1} }, false},
+		}},
 	}
 	for _, p := range budgetPositions(t) {
 		for _, s := range searchers {
 			to := p.st.ToMove()
-			if s.sole && len(to) != 1 {
+			if len(to) != 1 { // neither searches simultaneous turns
 				continue
 			}
 			for _, c := range budgetCases {

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/knights"
@@ -132,21 +133,12 @@ func (b *kBoard) opponents(st *knights.State, seat int) []int {
 		if o == seat || !st.Alive(o) || at == games.NoMove {
 			continue
 		}
-		if st.Fogged(seat) && !contains(st.Sight(seat), at) {
+		if st.Fogged(seat) && !slices.Contains(st.Sight(seat), at) {
 			continue
 		}
 		out = append(out, int(at))
 	}
 	return out
-}
-
-func contains(ms []games.Move, m games.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // movesFrom counts the legal moves of a knight on sq with the square

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -287,7 +288,7 @@ func TestKnightsStreams(t *testing.T) {
 	}
 	// Asked directly, and with a time cap, it still plays a legal move.
 	capped, _ := New(knights.ID, "expert", Options{Nodes: 2000, Time: time.Minute})
-	if mv, err := capped.Choose(context.Background(), st, 2); err != nil || !contains(st.Legal(2), mv) {
+	if mv, err := capped.Choose(context.Background(), st, 2); err != nil || !slices.Contains(st.Legal(2), mv) {
 		t.Errorf("Choose: %v %v", mv, err)
 	}
 	m, _ := New(knights.ID, "mobility", Options{})
@@ -310,7 +311,7 @@ func TestKnightsExpertStopsWhenCancelled(t *testing.T) {
 		st, _ := g.New(games.Config{Rules: r, Seed: 3})
 		b, _ := New(knights.ID, "expert", Options{Nodes: 1 << 50})
 		a, err := Ask(ctx, b, st, 0, ProgressOf(st, 3, 0))
-		if err != nil || !contains(st.Legal(0), a.Move) {
+		if err != nil || !slices.Contains(st.Legal(0), a.Move) {
 			t.Errorf("rules %v: %v %v", rules, a.Move, err)
 		}
 	}

@@ -20,7 +20,8 @@ type EvalAll func(st games.State, scores []int)
 // and the seat to move picks the child best for itself; unlike AlphaBeta's
 // paranoid reduction, opponents are not assumed to gang up on the root.
 // It also serves two seats and multi-action turns (the same seat moving
-// again); it does not handle simultaneous turns (use MCTS there).
+// again); it does not handle simultaneous turns (the knights expert
+// searches those its own way).
 //
 // It does not prune. Shallow pruning (Korf, 1991) is only sound when every
 // score has a lower bound and the scores of a position a known maximum

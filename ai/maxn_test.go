@@ -734,3 +734,55 @@ func BenchmarkMaxNLines3(b *testing.B) {
 	b.ReportMetric(float64(depth), "depth")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/move")
 }
+
+// higher is a one-turn simultaneous game: both seats name 0, 1 or 2 at
+// once; the higher number wins, equal numbers draw.
+type higher struct {
+	done   bool
+	picked [2]int
+}
+
+func (h *higher) Seats() int { return 2 }
+func (h *higher) ToMove() []int {
+	if h.done {
+		return []int{}
+	}
+	return []int{0, 1}
+}
+func (h *higher) Legal(seat int) []games.Move {
+	if h.done {
+		return nil
+	}
+	return []games.Move{0, 1, 2}
+}
+func (h *higher) Play(moves ...games.Move) error {
+	if h.done || len(moves) != 2 {
+		return games.ErrGameOver
+	}
+	h.picked = [2]int{int(moves[0]), int(moves[1])}
+	h.done = true
+	return nil
+}
+func (h *higher) Outcome() games.Outcome {
+	switch {
+	case !h.done:
+		return games.Outcome{}
+	case h.picked[0] > h.picked[1]:
+		return games.Outcome{Status: games.Win, Winners: []int{0}}
+	case h.picked[1] > h.picked[0]:
+		return games.Outcome{Status: games.Win, Winners: []int{1}}
+	}
+	return games.Outcome{Status: games.Draw}
+}
+func (h *higher) Hash() uint64                              { return uint64(h.picked[0]*3+h.picked[1]) + 100*uint64(btoi(h.done)) }
+func (h *higher) Position() any                             { return h.picked }
+func (h *higher) MoveString(int, games.Move) string         { return "" }
+func (h *higher) ParseMove(int, string) (games.Move, error) { return games.NoMove, games.ErrGameOver }
+func (h *higher) Clone() games.State                        { c := *h; return &c }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

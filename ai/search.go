@@ -29,7 +29,8 @@ type Order func(st games.State, moves []games.Move)
 // table. Viewing every node from the root seat (max where it moves, min
 // elsewhere) covers two-player games, multi-action turns (the same seat
 // moving again) and, as the "paranoid" reduction, more than two players.
-// It does not handle simultaneous turns (use MCTS there).
+// It does not handle simultaneous turns (the knights expert searches
+// those its own way).
 type AlphaBeta struct {
 	Eval     Eval
 	Order    Order         // optional

@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
@@ -429,5 +430,25 @@ func TestKindIsTrue(t *testing.T) {
 		if k.Simultaneous != codec || k.MultiAction != mid || k.Hidden != viewer || k.Stream != streamer {
 			t.Errorf("%s declares %+v; its states: TurnCodec %v, MidTurner %v, Viewer %v, Streamer %v", g.ID(), k, codec, mid, viewer, streamer)
 		}
+	}
+}
+
+// A refusal is told from a fault with errors.As, also when a parser wraps
+// it to name the token; the sentinels stay comparable with errors.Is.
+func TestRefusalIsOneErrorKind(t *testing.T) {
+	named := fmt.Errorf("%s: %w", "c3", games.Refuse("That square is already taken."))
+	for _, err := range []error{games.Refuse("There is no seat %d in this game.", 5), games.ErrGameOver, games.ErrNotYourTurn, named} {
+		if !gametest.IsRefusal(err) {
+			t.Errorf("%q is not a refusal", err)
+		}
+	}
+	if got := named.Error(); got != "c3: That square is already taken." {
+		t.Errorf("wrapped refusal reads %q", got)
+	}
+	if !errors.Is(fmt.Errorf("e5: %w", games.ErrNotYourTurn), games.ErrNotYourTurn) {
+		t.Error("a wrapped ErrNotYourTurn is not ErrNotYourTurn")
+	}
+	if gametest.IsRefusal(errors.New("one move at a time")) {
+		t.Error("a fault passes for a refusal")
 	}
 }

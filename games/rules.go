@@ -96,7 +96,7 @@ func (s RuleSpec) describe() string {
 // Check converts and checks one value against the spec. Values may come
 // from JSON (float64 numbers) or from a command line (strings).
 func (s RuleSpec) Check(v any) (any, error) {
-	bad := fmt.Errorf("%s must be %s", s.Label, s.describe())
+	bad := Refuse("%s must be %s", s.Label, s.describe())
 	switch s.Kind {
 	case BoolRule:
 		switch x := v.(type) {
@@ -168,9 +168,9 @@ func (s RuleSpec) checkSaved(v any) (any, error) {
 	text, isText := v.(string)
 	switch {
 	case isText && s.Kind == IntRule:
-		return nil, fmt.Errorf("%s must be a number, not the text %q", s.Label, text)
+		return nil, Refuse("%s must be a number, not the text %q", s.Label, text)
 	case isText && s.Kind == BoolRule:
-		return nil, fmt.Errorf("%s must be true or false, not the text %q", s.Label, text)
+		return nil, Refuse("%s must be true or false, not the text %q", s.Label, text)
 	}
 	return s.Check(v)
 }
@@ -190,13 +190,13 @@ func validate(specs []RuleSpec, raw map[string]any, check func(RuleSpec, any) (a
 		s, ok := byKey[k]
 		if !ok {
 			if len(specs) == 0 {
-				return nil, fmt.Errorf("%q is not a house rule: this game has none", k)
+				return nil, Refuse("%q is not a house rule: this game has none", k)
 			}
 			names := make([]string, len(specs))
 			for i, s := range specs {
 				names[i] = s.Key
 			}
-			return nil, fmt.Errorf("%q is not a house rule of this game (its rules are written %s)", k, strings.Join(names, ", "))
+			return nil, Refuse("%q is not a house rule of this game (its rules are written %s)", k, strings.Join(names, ", "))
 		}
 		v, err := check(s, raw[k])
 		if err != nil {
@@ -217,10 +217,10 @@ func ParseRuleList(s string) (map[string]any, error) {
 	for _, part := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(part, "=")
 		if !ok || k == "" {
-			return nil, fmt.Errorf("bad rule %q: write key=value", part)
+			return nil, Refuse("bad rule %q: write key=value", part)
 		}
 		if _, dup := raw[k]; dup {
-			return nil, fmt.Errorf("the house rule `%s` is given twice", k)
+			return nil, Refuse("the house rule `%s` is given twice", k)
 		}
 		raw[k] = v
 	}

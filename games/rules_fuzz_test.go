@@ -119,6 +119,9 @@ func FuzzParseRulesFlag(f *testing.F) {
 			if raw != nil || err.Error() == "" {
 				t.Fatalf("%q refused with %q but gave %v", text, err, raw)
 			}
+			if !gametest.IsRefusal(err) {
+				t.Fatalf("%q refused with a fault, not in a player's words (games.Refuse): %v", text, err)
+			}
 			return
 		}
 		for k, v := range raw {
@@ -157,6 +160,9 @@ func checkValidated(t *testing.T, set ruleSet, raw map[string]any, rules games.R
 	if err != nil {
 		if rules != nil || err.Error() == "" {
 			t.Fatalf("%s: %v refused with %q but gave %v", set.id, raw, err, rules)
+		}
+		if !gametest.IsRefusal(err) {
+			t.Fatalf("%s: %v refused with a fault, not in a player's words (games.Refuse): %v", set.id, raw, err)
 		}
 		return
 	}

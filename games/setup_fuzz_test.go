@@ -51,6 +51,9 @@ func fuzzSetup(f *testing.F, id string) {
 			if st != nil || err.Error() == "" {
 				t.Fatalf("refused with %q but made a state", err)
 			}
+			if !gametest.IsRefusal(err) {
+				t.Fatalf("refused with a fault, not in a player's words (games.Refuse): %v", err)
+			}
 			return
 		}
 		checkUsable(t, st)

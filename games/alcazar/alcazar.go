@@ -5,6 +5,7 @@
 package alcazar
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -107,7 +108,7 @@ func NewAfterPlacements(cfg games.Config) (*State, error) {
 		return nil, err
 	}
 	if cfg.Setup == nil {
-		return nil, fmt.Errorf("bad setup: runMovementPhase needs a setup")
+		return nil, games.Refuse("bad setup: runMovementPhase needs a setup")
 	}
 	if err := s.setup(cfg.Setup, true); err != nil {
 		return nil, fmt.Errorf("bad setup: %w", err)
@@ -124,19 +125,19 @@ func newState(cfg games.Config) (*State, error) {
 	}
 	for k := range rules {
 		if k != "bothLinesDraw" && k != "turnLimit" {
-			return nil, fmt.Errorf("%q is not a house rule of alcazar (its rules are written bothLinesDraw, turnLimit)", k)
+			return nil, games.Refuse("%q is not a house rule of alcazar (its rules are written bothLinesDraw, turnLimit)", k)
 		}
 	}
 	if v, ok := rules["bothLinesDraw"]; ok {
 		if _, isBool := v.(bool); !isBool {
-			return nil, fmt.Errorf("Two lines at once draw must be true or false")
+			return nil, games.Refuse("Two lines at once draw must be true or false")
 		}
 	}
 	limit := 0
 	if v, ok := rules["turnLimit"]; ok {
 		n, isInt := v.(int)
 		if !isInt || n < 0 || n > 1000 {
-			return nil, fmt.Errorf("Turn limit must be 0 (no limit) or a whole number up to 1000")
+			return nil, games.Refuse("Turn limit must be 0 (no limit) or a whole number up to 1000")
 		}
 		limit = n
 	}
@@ -202,23 +203,23 @@ func (s *State) check(m games.Move) error {
 	}
 	n, sq, ok := DecodeMove(m)
 	if !ok {
-		return fmt.Errorf("not an alcazar move")
+		return games.Refuse("not an alcazar move")
 	}
 	seat := int(s.c.toMove)
 	if m == Pass {
 		if !s.c.handEmpty(seat) {
-			return fmt.Errorf("You still have pieces in hand; you must place one.")
+			return games.Refuse("You still have pieces in hand; you must place one.")
 		}
 		return nil
 	}
 	if !OnEdge(sq) {
-		return fmt.Errorf("Pieces can only be dropped on the 12 edge squares.")
+		return games.Refuse("Pieces can only be dropped on the 12 edge squares.")
 	}
 	if s.c.pos[seat*5+n-1] >= 0 {
-		return fmt.Errorf("Piece %d is already in play.", n)
+		return games.Refuse("Piece %d is already in play.", n)
 	}
 	if s.c.cell[sq] != 0 {
-		return fmt.Errorf("Your opponent has just placed there.")
+		return games.Refuse("Your opponent has just placed there.")
 	}
 	return nil
 }
@@ -228,7 +229,7 @@ func (s *State) Play(moves ...games.Move) error {
 		return games.ErrGameOver
 	}
 	if len(moves) != 1 {
-		return fmt.Errorf("one move at a time")
+		return errors.New("one move at a time")
 	}
 	m := moves[0]
 	if err := s.check(m); err != nil {
@@ -616,7 +617,7 @@ func parseToken(tok string) (games.Move, bool) {
 func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 	m, ok := parseToken(tok)
 	if !ok {
-		return games.NoMove, fmt.Errorf("`%s` is not a move: write a piece number 1-5, `@`, and an edge square (or `pass`).", tok)
+		return games.NoMove, games.Refuse("`%s` is not a move: write a piece number 1-5, `@`, and an edge square (or `pass`).", tok)
 	}
 	if s.status != games.Ongoing {
 		return games.NoMove, games.ErrGameOver

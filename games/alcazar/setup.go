@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"github.com/tabulagames/tabula/games"
 )
 
 // setup reads a position object plus toMove (section 8). afterPlacements
@@ -26,66 +28,66 @@ func (s *State) setup(raw json.RawMessage, afterPlacements bool) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(&in); err != nil {
-		return fmt.Errorf("not a position object: %v", err)
+		return games.Refuse("not a position object: %v", err)
 	}
 	if in.ToMove == nil {
-		return fmt.Errorf("toMove is missing")
+		return games.Refuse("toMove is missing")
 	}
 	turn := 0
 	if in.Turn != nil {
 		turn = *in.Turn
 	}
 	if turn < 0 || turn > 1_000_000 {
-		return fmt.Errorf("turn must be 0 or more, not %d", turn)
+		return games.Refuse("turn must be 0 or more, not %d", turn)
 	}
 	crown := turn % 2
 	if in.Crown != nil {
 		crown = *in.Crown
 	}
 	if crown != 0 && crown != 1 {
-		return fmt.Errorf("crown must be seat 0 or 1, not %d", crown)
+		return games.Refuse("crown must be seat 0 or 1, not %d", crown)
 	}
 	toMove := *in.ToMove
 	if toMove != 0 && toMove != 1 {
-		return fmt.Errorf("toMove must be seat 0 or 1, not %d", toMove)
+		return games.Refuse("toMove must be seat 0 or 1, not %d", toMove)
 	}
 	if crown != turn%2 {
-		return fmt.Errorf("after %d completed turns seat %d holds the crown, not seat %d", turn, turn%2, crown)
+		return games.Refuse("after %d completed turns seat %d holds the crown, not seat %d", turn, turn%2, crown)
 	}
 	c := &s.c
 	edge := [2]int{-1, -1} // square of each seat's waiting piece
 	for i, pj := range in.Pieces {
 		if pj.Seat == nil || pj.N == nil || pj.At == nil || pj.Dir == nil {
-			return fmt.Errorf("piece %d needs seat, n, at and dir", i+1)
+			return games.Refuse("piece %d needs seat, n, at and dir", i+1)
 		}
 		seat, n := *pj.Seat, *pj.N
 		if seat != 0 && seat != 1 {
-			return fmt.Errorf("piece %d: seat must be 0 or 1, not %d", i+1, seat)
+			return games.Refuse("piece %d: seat must be 0 or 1, not %d", i+1, seat)
 		}
 		if n < 1 || n > 5 {
-			return fmt.Errorf("piece %d: n must be 1 to 5, not %d", i+1, n)
+			return games.Refuse("piece %d: n must be 1 to 5, not %d", i+1, n)
 		}
 		sq, ok := Square(*pj.At)
 		if !ok || !InArea(sq) {
-			return fmt.Errorf("piece %d: %q is not a square of the play area", i+1, *pj.At)
+			return games.Refuse("piece %d: %q is not a square of the play area", i+1, *pj.At)
 		}
 		d, ok := ParseDir(*pj.Dir)
 		if !ok {
-			return fmt.Errorf("piece %d: dir must be N, E, S or W, not %q", i+1, *pj.Dir)
+			return games.Refuse("piece %d: dir must be N, E, S or W, not %q", i+1, *pj.Dir)
 		}
 		p := seat*5 + n - 1
 		if c.pos[p] >= 0 {
-			return fmt.Errorf("seat %d's piece %d is listed twice", seat, n)
+			return games.Refuse("seat %d's piece %d is listed twice", seat, n)
 		}
 		if c.cell[sq] != 0 {
-			return fmt.Errorf("two pieces on %s", *pj.At)
+			return games.Refuse("two pieces on %s", *pj.At)
 		}
 		if OnEdge(sq) {
 			if d != Inward(sq) {
-				return fmt.Errorf("the piece on %s must face %s (inward), not %s", *pj.At, DirName(Inward(sq)), *pj.Dir)
+				return games.Refuse("the piece on %s must face %s (inward), not %s", *pj.At, DirName(Inward(sq)), *pj.Dir)
 			}
 			if edge[seat] >= 0 && afterPlacements {
-				return fmt.Errorf("seat %d has two pieces waiting on the edge (%s and %s)", seat, SquareName(edge[seat]), *pj.At)
+				return games.Refuse("seat %d has two pieces waiting on the edge (%s and %s)", seat, SquareName(edge[seat]), *pj.At)
 			}
 			if edge[seat] < 0 {
 				edge[seat] = sq
@@ -99,14 +101,14 @@ func (s *State) setup(raw json.RawMessage, afterPlacements bool) error {
 	if in.Hands != nil {
 		h := *in.Hands
 		if len(h) != 2 {
-			return fmt.Errorf("hands must list 2 seats, not %d", len(h))
+			return games.Refuse("hands must list 2 seats, not %d", len(h))
 		}
 		for seat := 0; seat < 2; seat++ {
 			got := append([]int(nil), h[seat]...)
 			sort.Ints(got)
 			want := s.Hand(seat)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
-				return fmt.Errorf("seat %d's hand must be %v (the pieces not in play), not %v", seat, want, h[seat])
+				return games.Refuse("seat %d's hand must be %v (the pieces not in play), not %v", seat, want, h[seat])
 			}
 		}
 	}
@@ -115,21 +117,21 @@ func (s *State) setup(raw json.RawMessage, afterPlacements bool) error {
 	switch {
 	case afterPlacements:
 		if toMove == crown {
-			return fmt.Errorf("runMovementPhase: toMove must be the seat without the crown (%d)", other)
+			return games.Refuse("runMovementPhase: toMove must be the seat without the crown (%d)", other)
 		}
 	case toMove == crown:
 		if edge[0] >= 0 || edge[1] >= 0 {
-			return fmt.Errorf("at the start of a turn no piece waits on the edge")
+			return games.Refuse("at the start of a turn no piece waits on the edge")
 		}
 	default:
 		if edge[other] >= 0 {
-			return fmt.Errorf("seat %d places second: none of its pieces can wait on the edge yet", other)
+			return games.Refuse("seat %d places second: none of its pieces can wait on the edge yet", other)
 		}
 		if edge[crown] == 99 {
-			return fmt.Errorf("seat %d has two pieces waiting on the edge", crown)
+			return games.Refuse("seat %d has two pieces waiting on the edge", crown)
 		}
 		if edge[crown] < 0 && !c.handEmpty(crown) {
-			return fmt.Errorf("seat %d holds the crown and has placed nothing, so it must have passed: its hand must be empty", crown)
+			return games.Refuse("seat %d holds the crown and has placed nothing, so it must have passed: its hand must be empty", crown)
 		}
 		c.first = int8(edge[crown])
 	}

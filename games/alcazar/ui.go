@@ -1,10 +1,6 @@
 package alcazar
 
-import (
-	"fmt"
-
-	"github.com/tabulagames/tabula/games"
-)
+import "github.com/tabulagames/tabula/games"
 
 // Read-only accessors for the board widget and the bots.
 
@@ -67,9 +63,9 @@ func (s *State) FirstSquare() string {
 func (s *State) CheckDrop(n, sq int) error {
 	switch {
 	case n < 1 || n > 5:
-		return fmt.Errorf("There is no piece %d: the pieces are numbered 1 to 5.", n)
+		return games.Refuse("There is no piece %d: the pieces are numbered 1 to 5.", n)
 	case sq < 0 || sq >= Cells:
-		return fmt.Errorf("Pieces can only be dropped on the 12 edge squares.")
+		return games.Refuse("Pieces can only be dropped on the 12 edge squares.")
 	}
 	return s.check(Drop(n, sq))
 }

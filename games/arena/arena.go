@@ -9,11 +9,7 @@
 // `kick` spends the last action.
 package arena
 
-import (
-	"fmt"
-
-	"github.com/tabulagames/tabula/games"
-)
+import "github.com/tabulagames/tabula/games"
 
 // The map: 7 x 7 cells, cell = rank*Size + file (file 0 = a, rank 0 = 1).
 const (
@@ -189,7 +185,7 @@ func paramsOf(r games.Rules) (Params, error) {
 	for seat, key := range []string{RuleP1, RuleP2} {
 		ch, ok := parseCharacter(valid.String(key))
 		if !ok {
-			return Params{}, fmt.Errorf("a player must be a bomber or a freezer, not %q", valid.String(key))
+			return Params{}, games.Refuse("a player must be a bomber or a freezer, not %q", valid.String(key))
 		}
 		p.Chars[seat] = ch
 	}

@@ -3,8 +3,9 @@ package arena
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+
+	"github.com/tabulagames/tabula/games"
 )
 
 // Position is the position object of NOTATION.md and section 7.
@@ -115,20 +116,20 @@ func (s *State) setup(raw json.RawMessage) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
-		return fmt.Errorf("not a position: %v", err)
+		return games.Refuse("not a position: %v", err)
 	}
 	switch {
 	case in.Board == nil || in.Players == nil || in.Actions == nil || in.ToMove == nil:
-		return errors.New("a setup needs board, players, actions and toMove (bombs and ice may be left out when there are none)")
+		return games.Refuse("a setup needs board, players, actions and toMove (bombs and ice may be left out when there are none)")
 	case len(in.Board) != Size:
-		return fmt.Errorf("the board has %d ranks, not %d", len(in.Board), Size)
+		return games.Refuse("the board has %d ranks, not %d", len(in.Board), Size)
 	case len(in.Players) != 2:
-		return fmt.Errorf("%d players listed, not 2", len(in.Players))
+		return games.Refuse("%d players listed, not 2", len(in.Players))
 	case *in.Actions < 0 || *in.Actions > s.p.mostActions():
-		return fmt.Errorf("actions must be from 0 to %d (the most a turn has under these house rules), not %d",
+		return games.Refuse("actions must be from 0 to %d (the most a turn has under these house rules), not %d",
 			s.p.mostActions(), *in.Actions)
 	case *in.ToMove != 0 && *in.ToMove != 1:
-		return fmt.Errorf("toMove %d is not a seat (0 or 1)", *in.ToMove)
+		return games.Refuse("toMove %d is not a seat (0 or 1)", *in.ToMove)
 	}
 	c := &s.c
 	c.clearMap()
@@ -136,10 +137,10 @@ func (s *State) setup(raw json.RawMessage) error {
 	put := func(what, at string, t Thing) (int, error) {
 		i, ok := floorCell(at)
 		if !ok {
-			return 0, fmt.Errorf("%s on %q: not a floor cell", what, at)
+			return 0, games.Refuse("%s on %q: not a floor cell", what, at)
 		}
 		if want[i] != Floor {
-			return 0, fmt.Errorf("%s on %s: the cell is already taken", what, at)
+			return 0, games.Refuse("%s on %s: the cell is already taken", what, at)
 		}
 		want[i] = t
 		return i, nil
@@ -150,7 +151,7 @@ func (s *State) setup(raw json.RawMessage) error {
 			return err
 		}
 		if b.Timer == nil || *b.Timer < 1 || *b.Timer > maxCount {
-			return fmt.Errorf("the bomb on %s needs a timer from 1 to %d", b.At, maxCount)
+			return games.Refuse("the bomb on %s needs a timer from 1 to %d", b.At, maxCount)
 		}
 		c.value[i] = int32(*b.Timer)
 	}
@@ -160,38 +161,38 @@ func (s *State) setup(raw json.RawMessage) error {
 			return err
 		}
 		if b.HP == nil || *b.HP < 1 || *b.HP > maxCount {
-			return fmt.Errorf("the ice block on %s needs a health from 1 to %d", b.At, maxCount)
+			return games.Refuse("the ice block on %s needs a health from 1 to %d", b.At, maxCount)
 		}
 		c.value[i] = int32(*b.HP)
 	}
 	for seat, pl := range in.Players {
 		if pl.At == nil {
-			return fmt.Errorf("player %d is dead: a setup starts with both players on the map", seat+1)
+			return games.Refuse("player %d is dead: a setup starts with both players on the map", seat+1)
 		}
 		i, err := put(fmt.Sprintf("player %d", seat+1), *pl.At, playerThing(seat))
 		if err != nil {
 			return err
 		}
 		if pl.HP == nil || *pl.HP < 1 || *pl.HP > maxCount {
-			return fmt.Errorf("player %d needs a health from 1 to %d", seat+1, maxCount)
+			return games.Refuse("player %d needs a health from 1 to %d", seat+1, maxCount)
 		}
 		d, ok := parseDir(pl.Facing)
 		if !ok {
-			return fmt.Errorf("player %d faces %q: write N, E, S or W", seat+1, pl.Facing)
+			return games.Refuse("player %d faces %q: write N, E, S or W", seat+1, pl.Facing)
 		}
 		if pl.Character != s.p.Chars[seat].String() {
-			return fmt.Errorf("player %d is a %s in the setup but a %s by the house rules", seat+1, pl.Character, s.p.Chars[seat])
+			return games.Refuse("player %d is a %s in the setup but a %s by the house rules", seat+1, pl.Character, s.p.Chars[seat])
 		}
 		c.at[seat], c.hp[seat], c.facing[seat] = int8(i), int32(*pl.HP), int8(d)
 	}
 	for r, row := range in.Board {
 		if len(row) != Size {
-			return fmt.Errorf("rank %d of the board has %d cells, not %d", Size-r, len(row), Size)
+			return games.Refuse("rank %d of the board has %d cells, not %d", Size-r, len(row), Size)
 		}
 		for f := 0; f < Size; f++ {
 			i := CellAt(f, Size-1-r)
 			if row[f] != thingChars[want[i]] {
-				return fmt.Errorf("the board shows %q on %s, the lists and the map say %q", row[f], Square(i), thingChars[want[i]])
+				return games.Refuse("the board shows %q on %s, the lists and the map say %q", row[f], Square(i), thingChars[want[i]])
 			}
 		}
 	}

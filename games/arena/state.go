@@ -606,7 +606,7 @@ func ParseToken(token string) (games.Move, error) {
 			}
 		}
 	}
-	return games.NoMove, fmt.Errorf("%q is not an action: write move N, face E (directions N, E, S, W), place, kick or end.", token)
+	return games.NoMove, games.Refuse("%q is not an action: write move N, face E (directions N, E, S, W), place, kick or end.", token)
 }
 
 func (s *State) ParseMove(seat int, token string) (games.Move, error) {

@@ -5,6 +5,7 @@ package checkerboard
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -123,7 +124,7 @@ func (Game) New(cfg games.Config) (games.State, error) {
 	}
 	for k := range cfg.Rules {
 		if _, ok := rules[k]; !ok {
-			return nil, fmt.Errorf("%q is not a house rule of this game", k)
+			return nil, games.Refuse("%q is not a house rule of this game", k)
 		}
 	}
 	c := &config{n: rules.Int("size"), line: rules.Int("line"), overlines: rules.Bool("overlines"),
@@ -335,14 +336,14 @@ func (s *State) Play(moves ...games.Move) error {
 		return games.ErrGameOver
 	}
 	if len(moves) != 1 {
-		return fmt.Errorf("One placement at a time.")
+		return errors.New("One placement at a time.")
 	}
 	m := moves[0]
 	if m < 0 || int(m) >= s.cfg.n*s.cfg.n {
-		return fmt.Errorf("That is not a square of this board.")
+		return games.Refuse("That is not a square of this board.")
 	}
 	if s.board[m] != empty {
-		return fmt.Errorf("That square is already taken.")
+		return games.Refuse("That square is already taken.")
 	}
 	s.place(int(m))
 	return nil
@@ -647,7 +648,7 @@ func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 	}
 	m := r*s.cfg.n + f
 	if s.board[m] != empty {
-		return games.NoMove, fmt.Errorf("%s: that square is already taken.", tok)
+		return games.NoMove, games.Refuse("%s: that square is already taken.", tok)
 	}
 	return games.Move(m), nil
 }
@@ -660,28 +661,28 @@ func (s *State) setup(raw json.RawMessage) error {
 	c := s.cfg
 	n := c.n
 	if c.fifo != 0 {
-		return fmt.Errorf("a setup cannot be used with FIFO on (`fifo` must be 0): a position does not say which marks are oldest")
+		return games.Refuse("a setup cannot be used with FIFO on (`fifo` must be 0): a position does not say which marks are oldest")
 	}
 	var in struct {
 		Board  []string `json:"board"`
 		ToMove *int     `json:"toMove"`
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return fmt.Errorf("not a position object: %v", err)
+		return games.Refuse("not a position object: %v", err)
 	}
 	if len(in.Board) != n {
-		return fmt.Errorf("the board must have %d ranks, not %d", n, len(in.Board))
+		return games.Refuse("the board must have %d ranks, not %d", n, len(in.Board))
 	}
 	if in.ToMove == nil {
-		return fmt.Errorf("toMove is missing")
+		return games.Refuse("toMove is missing")
 	}
 	if *in.ToMove != 0 && *in.ToMove != 1 {
-		return fmt.Errorf("toMove must be 0 (X) or 1 (O), not %d", *in.ToMove)
+		return games.Refuse("toMove must be 0 (X) or 1 (O), not %d", *in.ToMove)
 	}
 	for i, row := range in.Board {
 		rank := n - 1 - i
 		if len(row) != n {
-			return fmt.Errorf("rank %d must have %d squares, not %d", rank+1, n, len(row))
+			return games.Refuse("rank %d must have %d squares, not %d", rank+1, n, len(row))
 		}
 		for f := 0; f < n; f++ {
 			sq := rank*n + f
@@ -698,7 +699,7 @@ func (s *State) setup(raw json.RawMessage) error {
 				s.zob ^= c.zob[1][sq]
 				s.empties--
 			default:
-				return fmt.Errorf("%q on rank %d is not X, O or .", row[f], rank+1)
+				return games.Refuse("%q on rank %d is not X, O or .", row[f], rank+1)
 			}
 		}
 	}
@@ -707,17 +708,17 @@ func (s *State) setup(raw json.RawMessage) error {
 	case x == o:
 	case x == o+1 && to == 1, o == x+1 && to == 0:
 	case x > o+1 || o > x+1:
-		return fmt.Errorf("X has %d marks and O %d: the counts may differ by one at most", x, o)
+		return games.Refuse("X has %d marks and O %d: the counts may differ by one at most", x, o)
 	default:
-		return fmt.Errorf("X has %d marks and O %d, so the side with fewer marks is to move, not %s", x, o, "XO"[to:to+1])
+		return games.Refuse("X has %d marks and O %d, so the side with fewer marks is to move, not %s", x, o, "XO"[to:to+1])
 	}
 	for seat := 0; seat < 2; seat++ {
 		if l := s.anyLine(seat); len(l) > 0 {
-			return fmt.Errorf("%s already has a winning line (%s)", "XO"[seat:seat+1], s.describe(l[0]))
+			return games.Refuse("%s already has a winning line (%s)", "XO"[seat:seat+1], s.describe(l[0]))
 		}
 	}
 	if s.empties == 0 {
-		return fmt.Errorf("no empty square is left")
+		return games.Refuse("no empty square is left")
 	}
 	s.turn, s.first = int8(to), int8(to)
 	return nil

@@ -4,6 +4,7 @@ package classic
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -94,14 +95,14 @@ func (s *State) Play(moves ...games.Move) error {
 		return games.ErrGameOver
 	}
 	if len(moves) != 1 {
-		return fmt.Errorf("one move at a time")
+		return errors.New("one move at a time")
 	}
 	m := moves[0]
 	if m < 0 || m > 8 {
-		return fmt.Errorf("not a square of this board")
+		return games.Refuse("not a square of this board")
 	}
 	if s.board[m] != empty {
-		return fmt.Errorf("That square is already taken.")
+		return games.Refuse("That square is already taken.")
 	}
 	s.board[m] = int8(s.turn)
 	s.settle(s.turn)
@@ -179,7 +180,7 @@ func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 	}
 	m := games.Move(r*3 + f)
 	if s.board[m] != empty {
-		return games.NoMove, fmt.Errorf("%s: that square is already taken.", tok)
+		return games.NoMove, games.Refuse("%s: that square is already taken.", tok)
 	}
 	return m, nil
 }
@@ -193,18 +194,18 @@ func (s *State) setup(raw json.RawMessage) error {
 		ToMove *int     `json:"toMove"`
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return fmt.Errorf("not a position object: %v", err)
+		return games.Refuse("not a position object: %v", err)
 	}
 	if len(in.Board) != 3 {
-		return fmt.Errorf("the board must have 3 ranks, not %d", len(in.Board))
+		return games.Refuse("the board must have 3 ranks, not %d", len(in.Board))
 	}
 	if in.ToMove == nil {
-		return fmt.Errorf("toMove is missing")
+		return games.Refuse("toMove is missing")
 	}
 	count := [2]int{}
 	for i, row := range in.Board {
 		if len(row) != 3 {
-			return fmt.Errorf("rank %d must have 3 squares", 3-i)
+			return games.Refuse("rank %d must have 3 squares", 3-i)
 		}
 		for f, c := range row {
 			sq := (2-i)*3 + f
@@ -218,22 +219,22 @@ func (s *State) setup(raw json.RawMessage) error {
 				s.board[sq] = 1
 				count[1]++
 			default:
-				return fmt.Errorf("%q is not X, O or . (rank %d)", c, 3-i)
+				return games.Refuse("%q is not X, O or . (rank %d)", c, 3-i)
 			}
 		}
 	}
 	switch {
 	case count[0] == count[1] && *in.ToMove == 0, count[0] == count[1]+1 && *in.ToMove == 1:
 	default:
-		return fmt.Errorf("X has %d marks and O %d, so %d cannot be to move", count[0], count[1], *in.ToMove)
+		return games.Refuse("X has %d marks and O %d, so %d cannot be to move", count[0], count[1], *in.ToMove)
 	}
 	s.turn = *in.ToMove
 	s.settle(-1)
 	if s.outcome.Status == games.Win {
-		return fmt.Errorf("somebody already has a line")
+		return games.Refuse("somebody already has a line")
 	}
 	if s.outcome.Status == games.Draw {
-		return fmt.Errorf("no empty square is left")
+		return games.Refuse("no empty square is left")
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ package gametest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -130,11 +131,20 @@ func CheckVector(t *testing.T, game string, v Vector) {
 		err := games.PlayToken(c, r.Move)
 		if err == nil {
 			t.Errorf("move %q was accepted; want refused (%s)", r.Move, r.Why)
+		} else if !IsRefusal(err) {
+			t.Errorf("move %q was refused with a fault, not in a player's words (games.Refuse): %v", r.Move, err)
 		}
 		if js(c.Position()) != before || c.Hash() != hash {
 			t.Errorf("refused move %q changed the state", r.Move)
 		}
 	}
+}
+
+// IsRefusal says whether err is, or wraps, a refusal in a player's words
+// (games.Refusal) rather than a fault.
+func IsRefusal(err error) bool {
+	var r *games.Refusal
+	return errors.As(err, &r)
 }
 
 func sameInts(a, b []int) bool {
@@ -272,8 +282,10 @@ func playouts(t *testing.T, g games.Game, rules map[string]any, n, maxTurns int,
 			if len(st.ToMove()) != 0 {
 				t.Fatalf("game %d: over but %v to move", i, st.ToMove())
 			}
-			if st.Play(games.Move(0)) == nil {
+			if err := st.Play(games.Move(0)); err == nil {
 				t.Fatalf("game %d: a move was accepted after the end", i)
+			} else if !IsRefusal(err) {
+				t.Fatalf("game %d: a move after the end was refused with a fault: %v", i, err)
 			}
 		}
 		// Replay as Record.Replay does, without keeping a clone of every
@@ -325,6 +337,9 @@ func FuzzMove(t *testing.T, g games.Game, prefix []byte, token string) {
 	if err != nil {
 		if js(st.Position()) != before {
 			t.Fatalf("refused token %q changed the state", token)
+		}
+		if !IsRefusal(err) {
+			t.Fatalf("token %q was refused with a fault, not in a player's words (games.Refuse): %v", token, err)
 		}
 		return
 	}

@@ -111,11 +111,11 @@ type handCount struct {
 
 func count(n json.Number, what string) (int8, error) {
 	if n == "" {
-		return 0, fmt.Errorf("the hand count %s is missing", what)
+		return 0, games.Refuse("the hand count %s is missing", what)
 	}
 	v, err := strconv.Atoi(string(n))
 	if err != nil || v < 0 || v > 64 {
-		return 0, fmt.Errorf("the hand count %s must be a whole number from 0, not %s", what, n)
+		return 0, games.Refuse("the hand count %s must be a whole number from 0, not %s", what, n)
 	}
 	return int8(v), nil
 }
@@ -124,14 +124,14 @@ func count(n json.Number, what string) (int8, error) {
 func (s *State) setup(raw json.RawMessage) error {
 	var in setupJSON
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return fmt.Errorf("not a position object: %v", err)
+		return games.Refuse("not a position object: %v", err)
 	}
 	if len(in.Board) != 8 {
-		return fmt.Errorf("the board must have 8 ranks, not %d", len(in.Board))
+		return games.Refuse("the board must have 8 ranks, not %d", len(in.Board))
 	}
 	for i, row := range in.Board {
 		if len(row) != 8 {
-			return fmt.Errorf("rank %d must have 8 squares, not %d", 8-i, len(row))
+			return games.Refuse("rank %d must have 8 squares, not %d", 8-i, len(row))
 		}
 		for f := 0; f < 8; f++ {
 			var v int8
@@ -147,13 +147,13 @@ func (s *State) setup(raw json.RawMessage) error {
 			case 'O':
 				v = oKing
 			default:
-				return fmt.Errorf("%q on rank %d is not one of . x o X O", row[f], 8-i)
+				return games.Refuse("%q on rank %d is not one of . x o X O", row[f], 8-i)
 			}
 			s.board[(7-i)*8+f] = v
 		}
 	}
 	if in.Hand == nil || in.Hand.X == nil || in.Hand.O == nil {
-		return fmt.Errorf("the hands are missing (write \"hand\": {\"X\": {\"men\": 0, \"kings\": 0}, \"O\": {...}})")
+		return games.Refuse("the hands are missing (write \"hand\": {\"X\": {\"men\": 0, \"kings\": 0}, \"O\": {...}})")
 	}
 	var err error
 	for seat, h := range [2]*handCount{in.Hand.X, in.Hand.O} {
@@ -165,7 +165,7 @@ func (s *State) setup(raw json.RawMessage) error {
 		}
 	}
 	if in.Phase == nil {
-		return fmt.Errorf("the phase is missing")
+		return games.Refuse("the phase is missing")
 	}
 	switch *in.Phase {
 	case "placement":
@@ -173,14 +173,14 @@ func (s *State) setup(raw json.RawMessage) error {
 	case "movement":
 		s.placement = false
 	default:
-		return fmt.Errorf("phase must be \"placement\" or \"movement\", not %q", *in.Phase)
+		return games.Refuse("phase must be \"placement\" or \"movement\", not %q", *in.Phase)
 	}
 	s.swapped = in.Swapped != nil && *in.Swapped
 	if in.ToMove == nil {
-		return fmt.Errorf("toMove is missing")
+		return games.Refuse("toMove is missing")
 	}
 	if *in.ToMove != X && *in.ToMove != O {
-		return fmt.Errorf("toMove must be 0 (X) or 1 (O), not %d", *in.ToMove)
+		return games.Refuse("toMove must be 0 (X) or 1 (O), not %d", *in.ToMove)
 	}
 	s.turn = int8(*in.ToMove)
 
@@ -193,36 +193,36 @@ func (s *State) setup(raw json.RawMessage) error {
 		if isKing(v) {
 			kingsOnBoard[owner(v)]++
 		} else if s.rules.kings && farRank(owner(v), sq) {
-			return fmt.Errorf("the %s man on %s stands on its far rank and would have been crowned", seatName[owner(v)], squareNames[sq])
+			return games.Refuse("the %s man on %s stands on its far rank and would have been crowned", seatName[owner(v)], squareNames[sq])
 		}
 		if s.placement && !homeHalf(owner(v), sq) {
-			return fmt.Errorf("in the placement phase every piece is in its home half; the %s piece on %s is not", seatName[owner(v)], squareNames[sq])
+			return games.Refuse("in the placement phase every piece is in its home half; the %s piece on %s is not", seatName[owner(v)], squareNames[sq])
 		}
 	}
 	for seat := 0; seat < 2; seat++ {
 		total := onBoard[seat] + int(s.hand[seat][0]) + int(s.hand[seat][1])
 		if total > int(s.rules.pieces) {
-			return fmt.Errorf("%s has %d pieces on the board and in hand, more than the %d of the pieces rule", seatName[seat], total, s.rules.pieces)
+			return games.Refuse("%s has %d pieces on the board and in hand, more than the %d of the pieces rule", seatName[seat], total, s.rules.pieces)
 		}
 		if !s.rules.kings && kingsOnBoard[seat]+int(s.hand[seat][1]) > 0 {
-			return fmt.Errorf("%s has a king, but kings are off in this game", seatName[seat])
+			return games.Refuse("%s has a king, but kings are off in this game", seatName[seat])
 		}
 		if s.placement && kingsOnBoard[seat]+int(s.hand[seat][1]) > 0 {
-			return fmt.Errorf("%s has a king, but there are no kings in the placement phase", seatName[seat])
+			return games.Refuse("%s has a king, but there are no kings in the placement phase", seatName[seat])
 		}
 	}
 	if s.placement {
 		xm, om := s.hand[X][0], s.hand[O][0]
 		switch {
 		case s.turn == X && (xm != om || xm < 1):
-			return fmt.Errorf("with X to place, X must hold as many men as O and at least one (X holds %d, O %d)", xm, om)
+			return games.Refuse("with X to place, X must hold as many men as O and at least one (X holds %d, O %d)", xm, om)
 		case s.turn == O && om != xm+1:
-			return fmt.Errorf("with O to place, O must hold one man more than X (X holds %d, O %d)", xm, om)
+			return games.Refuse("with O to place, O must hold one man more than X (X holds %d, O %d)", xm, om)
 		}
 	}
 	for seat := 0; seat < 2; seat++ {
 		if len(s.winningLine(seat)) > 0 {
-			return fmt.Errorf("%s already has four in a row in its target half", seatName[seat])
+			return games.Refuse("%s already has four in a row in its target half", seatName[seat])
 		}
 	}
 	return nil

@@ -5,11 +5,7 @@
 // their owner's hand and may be dropped again at home.
 package infiltration
 
-import (
-	"fmt"
-
-	"github.com/tabulagames/tabula/games"
-)
+import "github.com/tabulagames/tabula/games"
 
 // Move encoding (games.Move):
 //
@@ -197,7 +193,7 @@ func stepMove(from, to int) games.Move { return games.Move(moveBase + from*64 + 
 // 's' for swap.
 func parseToken(tok string) (sep byte, from, to int, err error) {
 	bad := func() (byte, int, int, error) {
-		return 0, 0, 0, fmt.Errorf("Not a move: %q (write @e3, K@b2, c3-d4, c3xe5 or swap).", tok)
+		return 0, 0, 0, games.Refuse("Not a move: %q (write @e3, K@b2, c3-d4, c3xe5 or swap).", tok)
 	}
 	sq := func(s string) (int, error) {
 		f, r, err := games.ParseSquare(s, boardSize, boardSize)

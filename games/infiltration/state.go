@@ -1,6 +1,7 @@
 package infiltration
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -302,10 +303,10 @@ func (s *State) check(m games.Move) error {
 	switch {
 	case m == swapMove:
 		if !s.rules.pie {
-			return fmt.Errorf("The pie rule is off in this game.")
+			return games.Refuse("The pie rule is off in this game.")
 		}
 		if !s.canSwap() {
-			return fmt.Errorf("Swap is only possible as O's first action, right after X's first piece.")
+			return games.Refuse("Swap is only possible as O's first action, right after X's first piece.")
 		}
 		return nil
 	case m >= 0 && m < moveBase:
@@ -313,21 +314,21 @@ func (s *State) check(m games.Move) error {
 		sq := int(m) % 64
 		tok := moveName(m) // written out only if refused
 		if s.chain >= 0 {
-			return fmt.Errorf("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
+			return games.Refuse("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
 		}
 		switch {
 		case s.hand[me][0] == 0 && s.hand[me][1] == 0:
-			return fmt.Errorf("%s: you have no pieces in hand.", tok)
+			return games.Refuse("%s: you have no pieces in hand.", tok)
 		case kingPiece && s.hand[me][1] == 0:
-			return fmt.Errorf("%s: you have no king in hand.", tok)
+			return games.Refuse("%s: you have no king in hand.", tok)
 		case !kingPiece && s.hand[me][0] == 0:
-			return fmt.Errorf("%s: you have no man in hand (write K@%s to drop a king).", tok, squareNames[sq])
+			return games.Refuse("%s: you have no man in hand (write K@%s to drop a king).", tok, squareNames[sq])
 		}
 		if !homeHalf(me, sq) {
-			return fmt.Errorf("%s is not in your home half: you can only place pieces in %s.", squareNames[sq], homeRanks(me))
+			return games.Refuse("%s is not in your home half: you can only place pieces in %s.", squareNames[sq], homeRanks(me))
 		}
 		if s.board[sq] != empty {
-			return fmt.Errorf("%s: that square is taken.", tok)
+			return games.Refuse("%s: that square is taken.", tok)
 		}
 		return nil
 	case m >= moveBase && m < swapMove:
@@ -335,7 +336,7 @@ func (s *State) check(m games.Move) error {
 		jump := isJump(from, to)
 		return s.checkMove(from, to, jump)
 	}
-	return fmt.Errorf("Not a move.")
+	return games.Refuse("Not a move.")
 }
 
 // checkMove runs checks 4 and 8-14 for a step (written with -) or a
@@ -344,20 +345,20 @@ func (s *State) checkMove(from, to int, written bool) error {
 	me := int(s.turn)
 	tok := stepName{from: int8(from), to: int8(to), capture: written} // written out only if refused
 	if s.chain >= 0 && (!written || from != int(s.chain)) {
-		return fmt.Errorf("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
+		return games.Refuse("%s: your piece on %s must keep capturing.", tok, squareNames[s.chain])
 	}
 	if s.placement {
-		return fmt.Errorf("%s: pieces move only after all pieces are placed.", tok)
+		return games.Refuse("%s: pieces move only after all pieces are placed.", tok)
 	}
 	v := s.board[from]
 	if v == empty {
-		return fmt.Errorf("%s: there is no piece on %s.", tok, squareNames[from])
+		return games.Refuse("%s: there is no piece on %s.", tok, squareNames[from])
 	}
 	if owner(v) != me {
-		return fmt.Errorf("%s: the piece on %s is not yours.", tok, squareNames[from])
+		return games.Refuse("%s: the piece on %s is not yours.", tok, squareNames[from])
 	}
 	if written && !s.rules.captures {
-		return fmt.Errorf("%s: captures are off in this game.", tok)
+		return games.Refuse("%s: captures are off in this game.", tok)
 	}
 	dir := -1
 	for _, d := range s.dirs(v) {
@@ -369,26 +370,26 @@ func (s *State) checkMove(from, to int, written bool) error {
 		if !written && s.rules.captures {
 			for _, d := range s.dirs(v) {
 				if int(step2[from][d]) == to {
-					return fmt.Errorf("%s: write a capture with x: %sx%s.", tok, squareNames[from], squareNames[to])
+					return games.Refuse("%s: write a capture with x: %sx%s.", tok, squareNames[from], squareNames[to])
 				}
 			}
 		}
 		if written {
-			return fmt.Errorf("%s: a capture jumps over an adjacent piece to the square right behind it. %s", tok, s.describe(v))
+			return games.Refuse("%s: a capture jumps over an adjacent piece to the square right behind it. %s", tok, s.describe(v))
 		}
-		return fmt.Errorf("%s: %s", tok, s.describe(v))
+		return games.Refuse("%s: %s", tok, s.describe(v))
 	}
 	if written {
 		over := step1[from][dir]
 		if w := s.board[over]; w == empty || owner(w) == me {
-			return fmt.Errorf("%s: there is no enemy piece on %s to jump.", tok, squareNames[over])
+			return games.Refuse("%s: there is no enemy piece on %s to jump.", tok, squareNames[over])
 		}
 	}
 	if s.board[to] != empty {
-		return fmt.Errorf("%s: %s is taken.", tok, squareNames[to])
+		return games.Refuse("%s: %s is taken.", tok, squareNames[to])
 	}
 	if !written && s.mustCapture {
-		return fmt.Errorf("%s: you must capture (forced capture is on).", tok)
+		return games.Refuse("%s: you must capture (forced capture is on).", tok)
 	}
 	return nil
 }
@@ -453,7 +454,7 @@ func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 		}
 		if written != isJump(from, to) {
 			// Unreachable: a legal step is one square, a legal capture two.
-			return games.NoMove, fmt.Errorf("%s: not a move.", tok)
+			return games.NoMove, games.Refuse("%s: not a move.", tok)
 		}
 		return stepMove(from, to), nil
 	}
@@ -469,7 +470,7 @@ func (s *State) Play(moves ...games.Move) error {
 		return games.ErrGameOver
 	}
 	if len(moves) != 1 {
-		return fmt.Errorf("one move at a time")
+		return errors.New("one move at a time")
 	}
 	m := moves[0]
 	if err := s.check(m); err != nil {

@@ -1,10 +1,6 @@
 package infiltration
 
-import (
-	"fmt"
-
-	"github.com/tabulagames/tabula/games"
-)
+import "github.com/tabulagames/tabula/games"
 
 // Read-only accessors for the board widget and the bots. Squares are given
 // as names ("e3") or as indexes rank*8+file (a1 = 0, h8 = 63).
@@ -121,7 +117,7 @@ func (s *State) CheckStep(from, to int) error {
 		return games.ErrGameOver
 	}
 	if from < 0 || from >= 64 || to < 0 || to >= 64 {
-		return fmt.Errorf("Not a move: that square is off the board.")
+		return games.Refuse("Not a move: that square is off the board.")
 	}
 	return s.checkMove(from, to, false)
 }

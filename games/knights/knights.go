@@ -11,8 +11,6 @@
 package knights
 
 import (
-	"fmt"
-
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/rng"
 )
@@ -92,18 +90,18 @@ func (Game) RuleSpecs() []games.RuleSpec {
 // drawing from the game stream when they need to.
 func (Game) New(cfg games.Config) (games.State, error) {
 	if cfg.Setup != nil {
-		return nil, fmt.Errorf("knights has no setups: a game follows from its rules, seed and moves")
+		return nil, games.Refuse("knights has no setups: a game follows from its rules, seed and moves")
 	}
 	r := cfg.Rules
 	n, players, k := r.Int(SizeRule), r.Int(games.PlayersRule), r.Int(ObstaclesRule)
 	if n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("Board size must be a whole number from %d to %d", MinSize, MaxSize)
+		return nil, games.Refuse("Board size must be a whole number from %d to %d", MinSize, MaxSize)
 	}
 	if players < 1 || players > 4 {
-		return nil, fmt.Errorf("Knights must be a whole number from 1 to 4")
+		return nil, games.Refuse("Knights must be a whole number from 1 to 4")
 	}
 	if k < 0 || k > n*n/4 {
-		return nil, fmt.Errorf("Obstacles must be a whole number from 0 to %d on a %dx%d board", n*n/4, n, n)
+		return nil, games.Refuse("Obstacles must be a whole number from 0 to %d on a %dx%d board", n*n/4, n, n)
 	}
 	s := &State{
 		g:       geomOf(n),
@@ -158,7 +156,7 @@ func (s *State) starts(kind string) ([]int, error) {
 			out[seat] = free[s.stream.Pick(len(free))]
 		}
 	default:
-		return nil, fmt.Errorf("`starts` must be one of %q, %q, %q", StartsStandard, StartsCorners, StartsRandom)
+		return nil, games.Refuse("`starts` must be one of %q, %q, %q", StartsStandard, StartsCorners, StartsRandom)
 	}
 	return out, nil
 }

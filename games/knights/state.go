@@ -135,20 +135,20 @@ func (s *State) Play(moves ...games.Move) error {
 func (s *State) check(seat, sq int) error {
 	n := s.g.n
 	if sq < 0 || sq >= n*n {
-		return fmt.Errorf("That square is off the board.")
+		return games.Refuse("That square is off the board.")
 	}
 	if s.pos[seat] == Unknown {
-		return fmt.Errorf("%s's knight is out of sight.", SeatNames[seat])
+		return games.Refuse("%s's knight is out of sight.", SeatNames[seat])
 	}
 	jump := false
 	for _, j := range s.g.jumps[s.pos[seat]] {
 		jump = jump || int(j) == sq
 	}
 	if !jump {
-		return fmt.Errorf("%s is not a knight jump from %s.", s.g.names[sq], s.g.names[s.pos[seat]])
+		return games.Refuse("%s is not a knight jump from %s.", s.g.names[sq], s.g.names[s.pos[seat]])
 	}
 	if c := s.cells[sq]; c != empty {
-		return fmt.Errorf("%s is taken (%s): only empty squares can be entered.", s.g.names[sq], describe(c))
+		return games.Refuse("%s is taken (%s): only empty squares can be entered.", s.g.names[sq], describe(c))
 	}
 	return nil
 }
@@ -368,7 +368,7 @@ func (s *State) ParseMove(seat int, token string) (games.Move, error) {
 		return games.NoMove, games.ErrGameOver
 	}
 	if seat < 0 || seat >= s.players {
-		return games.NoMove, fmt.Errorf("There is no seat %d in this game.", seat)
+		return games.NoMove, games.Refuse("There is no seat %d in this game.", seat)
 	}
 	return s.parseEntry(seat, token)
 }
@@ -378,7 +378,7 @@ func (s *State) parseEntry(seat int, token string) (games.Move, error) {
 	name := fmt.Sprintf("%s (seat %d)", SeatNames[seat], seat)
 	if token == "-" {
 		if s.alive[seat] {
-			return games.NoMove, fmt.Errorf("%s must move: \"-\" is only for a knight that is out.", name)
+			return games.NoMove, games.Refuse("%s must move: \"-\" is only for a knight that is out.", name)
 		}
 		return games.NoMove, nil
 	}
@@ -386,12 +386,12 @@ func (s *State) parseEntry(seat int, token string) (games.Move, error) {
 	file, rank, err := games.ParseSquare(token, n, n)
 	if err != nil {
 		if strings.Contains(err.Error(), "not a square of this board") {
-			return games.NoMove, fmt.Errorf("%s is off the board (%d x %d).", token, n, n)
+			return games.NoMove, games.Refuse("%s is off the board (%d x %d).", token, n, n)
 		}
-		return games.NoMove, fmt.Errorf("%q is a bad entry: write a square name such as c3, or \"-\".", token)
+		return games.NoMove, games.Refuse("%q is a bad entry: write a square name such as c3, or \"-\".", token)
 	}
 	if !s.alive[seat] {
-		return games.NoMove, fmt.Errorf("%s is out, write -.", name)
+		return games.NoMove, games.Refuse("%s is out, write -.", name)
 	}
 	sq := (n-1-rank)*n + file
 	if err := s.check(seat, sq); err != nil {
@@ -423,7 +423,7 @@ func (s *State) ParseTurn(token string) ([]games.Move, error) {
 	}
 	parts := strings.Split(token, ",")
 	if len(parts) != s.players {
-		return nil, fmt.Errorf("%q: expected %d entries, one per seat in seat order, comma separated; got %d.", token, s.players, len(parts))
+		return nil, games.Refuse("%q: expected %d entries, one per seat in seat order, comma separated; got %d.", token, s.players, len(parts))
 	}
 	var moves []games.Move
 	for seat, p := range parts {

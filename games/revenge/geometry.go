@@ -61,7 +61,7 @@ func (g *geometry) parse(tok string) (int, error) {
 		return 0, err
 	}
 	if f >= g.size || r >= g.size {
-		return 0, fmt.Errorf("%s is not a square of this %dx%d board.", tok, g.size, g.size)
+		return 0, games.Refuse("%s is not a square of this %dx%d board.", tok, g.size, g.size)
 	}
 	return r*g.size + f, nil
 }

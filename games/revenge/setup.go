@@ -2,9 +2,10 @@ package revenge
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/tabulagames/tabula/games"
 )
 
 // Zobrist keys of the hash: a mark of a seat on a square, a steal record
@@ -66,7 +67,7 @@ func (s *State) setup(raw json.RawMessage) error {
 		ToMove    *int               `json:"toMove"`
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return fmt.Errorf("not a position object: %v", err)
+		return games.Refuse("not a position object: %v", err)
 	}
 	if err := s.setupBoard(in.Board); err != nil {
 		return err
@@ -75,35 +76,35 @@ func (s *State) setup(raw json.RawMessage) error {
 		return err
 	}
 	if in.ToMove == nil {
-		return fmt.Errorf("toMove is missing")
+		return games.Refuse("toMove is missing")
 	}
 	if *in.ToMove < 0 || *in.ToMove >= s.players {
-		return fmt.Errorf("toMove must be a seat from 0 to %d, not %d", s.players-1, *in.ToMove)
+		return games.Refuse("toMove must be a seat from 0 to %d, not %d", s.players-1, *in.ToMove)
 	}
 	s.hash ^= zobristTurn[0] ^ zobristTurn[*in.ToMove]
 	s.pos.turn = int8(*in.ToMove)
 	for l, line := range s.counts[:len(s.lines)] {
 		for seat, n := range line {
 			if int(n) == s.size {
-				return fmt.Errorf("%s already owns %s", Symbols[seat], s.lineNames[l])
+				return games.Refuse("%s already owns %s", Symbols[seat], s.lineNames[l])
 			}
 		}
 	}
 	if s.empty == 0 {
-		return fmt.Errorf("no empty square is left")
+		return games.Refuse("no empty square is left")
 	}
 	return nil
 }
 
 func (s *State) setupBoard(board []string) error {
 	if len(board) != s.size {
-		return fmt.Errorf("the board must have %d ranks, not %d", s.size, len(board))
+		return games.Refuse("the board must have %d ranks, not %d", s.size, len(board))
 	}
 	for i, row := range board {
 		rank := s.size - 1 - i
 		cells := []rune(row)
 		if len(cells) != s.size {
-			return fmt.Errorf("rank %d must have %d squares, not %q", rank+1, s.size, row)
+			return games.Refuse("rank %d must have %d squares, not %q", rank+1, s.size, row)
 		}
 		for f, r := range cells {
 			c := string(r)
@@ -112,7 +113,7 @@ func (s *State) setupBoard(board []string) error {
 			}
 			seat, ok := s.seatOf(c)
 			if !ok {
-				return fmt.Errorf("%q on rank %d is not . or a seat in play (%s)", c, rank+1, s.inPlay())
+				return games.Refuse("%q on rank %d is not . or a seat in play (%s)", c, rank+1, s.inPlay())
 			}
 			s.mark(rank*s.size+f, seat)
 			s.empty--
@@ -131,14 +132,14 @@ func (s *State) setupSteals(steals map[string]*string) error {
 		v := steals[sym]
 		seat, ok := s.seatOf(sym)
 		if !ok {
-			return fmt.Errorf("lastSteal: %q is not a seat in play (%s)", sym, s.inPlay())
+			return games.Refuse("lastSteal: %q is not a seat in play (%s)", sym, s.inPlay())
 		}
 		if v == nil {
 			continue
 		}
 		victim, ok := s.seatOf(*v)
 		if !ok || victim == seat {
-			return fmt.Errorf("lastSteal: %s may only name another seat in play, not %q", sym, *v)
+			return games.Refuse("lastSteal: %s may only name another seat in play, not %q", sym, *v)
 		}
 		s.setSteal(seat, victim)
 	}

@@ -1,6 +1,7 @@
 package revenge
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -138,7 +139,7 @@ func (s *State) refusal(seat, sq int) error {
 
 // ErrReinforceOff refuses a mark on one's own square when the house rule
 // reinforce is off.
-var ErrReinforceOff = fmt.Errorf("That square is already yours; reinforcing is switched off in this game.")
+var ErrReinforceOff = games.Refuse("That square is already yours; reinforcing is switched off in this game.")
 
 // BlockedError is the anti-revenge refusal: Stealer's latest move stole
 // from the seat that tried, which may not take Stealer's squares until
@@ -150,6 +151,10 @@ type BlockedError struct {
 }
 
 func (e *BlockedError) Error() string { return AntiRevengeMessage(Symbols[e.Stealer], e.Took) }
+
+// Unwrap makes it a refusal in a player's words to errors.As, like every
+// other refusal of the rules (games.Refusal).
+func (e *BlockedError) Unwrap() error { return games.Refuse("%s", e.Error()) }
 
 // AntiRevengeMessage is the anti-revenge refusal (section 7) with the
 // stealer shown as symbol: its notation symbol, or the display symbol
@@ -176,14 +181,14 @@ func (s *State) acts(seat int) error {
 
 func (s *State) Play(moves ...games.Move) error {
 	if len(moves) != 1 {
-		return fmt.Errorf("one move at a time")
+		return errors.New("one move at a time")
 	}
 	sq, mover := int(moves[0]), int(s.pos.turn)
 	if err := s.acts(mover); err != nil {
 		return err
 	}
 	if sq < 0 || sq >= s.squares {
-		return fmt.Errorf("That is not a square of this %dx%d board.", s.size, s.size)
+		return games.Refuse("That is not a square of this %dx%d board.", s.size, s.size)
 	}
 	if err := s.refusal(mover, sq); err != nil {
 		return err

@@ -22,7 +22,6 @@
 package toy
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -61,11 +60,11 @@ func (Game) RuleSpecs() []games.RuleSpec {
 
 func (Game) New(cfg games.Config) (games.State, error) {
 	if cfg.Setup != nil {
-		return nil, errors.New("the toy game has no setups")
+		return nil, games.Refuse("the toy game has no setups")
 	}
 	n, rounds := cfg.Rules.Int("players"), cfg.Rules.Int("rounds")
 	if n < 2 || n > 4 || rounds < 1 {
-		return nil, fmt.Errorf("bad toy rules %v", cfg.Rules)
+		return nil, games.Refuse("bad toy rules %v", cfg.Rules)
 	}
 	s := &State{n: n, rounds: rounds, cards: make([]int, n), scores: make([]int, n), stream: rng.Game(cfg.Seed)}
 	for i := range s.cards {
@@ -140,7 +139,7 @@ func (s *State) Play(moves ...games.Move) error {
 	}
 	for i, seat := range to {
 		if !legal(s.Legal(seat), moves[i]) {
-			return fmt.Errorf("seat %d cannot play %d", seat+1, moves[i])
+			return games.Refuse("seat %d cannot play %d", seat+1, moves[i])
 		}
 	}
 	if s.acting {
@@ -240,10 +239,10 @@ func (s *State) ParseMove(seat int, token string) (games.Move, error) {
 	case "1", "2", "3":
 		m = games.Move(token[0] - '0')
 	default:
-		return games.NoMove, fmt.Errorf("%q is not a toy move", token)
+		return games.NoMove, games.Refuse("%q is not a toy move", token)
 	}
 	if !legal(s.Legal(seat), m) {
-		return games.NoMove, fmt.Errorf("%q is not allowed now", token)
+		return games.NoMove, games.Refuse("%q is not allowed now", token)
 	}
 	return m, nil
 }
@@ -270,7 +269,7 @@ func (s *State) ParseTurn(token string) ([]games.Move, error) {
 	}
 	parts := strings.Split(token, ",")
 	if len(parts) != len(to) {
-		return nil, fmt.Errorf("%q: %d moves for %d seats", token, len(parts), len(to))
+		return nil, games.Refuse("%q: %d moves for %d seats", token, len(parts), len(to))
 	}
 	out := make([]games.Move, len(parts))
 	for i, p := range parts {

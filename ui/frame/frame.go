@@ -13,7 +13,6 @@
 package frame
 
 import (
-	"errors"
 	"time"
 
 	"github.com/tabulagames/tabula/games"
@@ -39,7 +38,7 @@ type History interface {
 
 // ErrViewingPast is why a move is refused while an earlier position is
 // shown; a board may say it when a tap falls on an earlier position.
-var ErrViewingPast = errors.New("You are looking at an earlier position: go back to the game to move.")
+var ErrViewingPast = games.Refuse("You are looking at an earlier position: go back to the game to move.")
 
 // Hint is the hint bot's suggestion for a person.
 type Hint struct {

@@ -131,9 +131,6 @@ type seatBot struct {
 // Hint is the hint bot's suggestion for a person (ai.HintBot).
 type Hint = frame.Hint
 
-// ErrNotYourTurn refuses a move when no person is to act.
-var ErrNotYourTurn = errors.New("Wait: the computer is to move.")
-
 // ErrViewingPast refuses a move while an earlier position is shown.
 var ErrViewingPast = frame.ErrViewingPast
 
@@ -432,13 +429,13 @@ func (s *Session) Submit(token string) error {
 // illegal. A past position on the board goes back to the game.
 func (s *Session) Deliver(seat int, token string) error {
 	if seat < 0 || seat >= len(s.Seats) || s.DriverOf(seat) != Remote {
-		return fmt.Errorf("Seat %d is not played from another device.", seat+1)
+		return games.Refuse("Seat %d is not played from another device.", seat+1)
 	}
 	if s.Live().Outcome().Over() {
 		return games.ErrGameOver
 	}
 	if !slices.Contains(s.Live().ToMove(), seat) {
-		return fmt.Errorf("It is not %s's turn.", s.Seats[seat].Name)
+		return games.Refuse("It is not %s's turn.", s.Seats[seat].Name)
 	}
 	if s.Simultaneous() {
 		return s.pick(seat, token)
@@ -466,17 +463,17 @@ func (s *Session) Pick(seat int, token string) error {
 		return err
 	}
 	if !s.Simultaneous() {
-		return errors.New("This turn is not played by picking at the same time.")
+		return games.Refuse("This turn is not played by picking at the same time.")
 	}
 	st := s.Live()
 	if seat < 0 || seat >= len(s.Seats) || !contains(st.ToMove(), seat) {
-		return fmt.Errorf("Seat %d does not pick this turn.", seat+1)
+		return games.Refuse("Seat %d does not pick this turn.", seat+1)
 	}
 	switch s.DriverOf(seat) {
 	case Bot:
-		return fmt.Errorf("%s is played by the computer.", s.Seats[seat].Name)
+		return games.Refuse("%s is played by the computer.", s.Seats[seat].Name)
 	case Remote:
-		return fmt.Errorf("%s plays from another device.", s.Seats[seat].Name)
+		return games.Refuse("%s plays from another device.", s.Seats[seat].Name)
 	}
 	return s.pick(seat, token)
 }
@@ -486,7 +483,7 @@ func (s *Session) Pick(seat int, token string) error {
 func (s *Session) pick(seat int, token string) error {
 	st := s.Live()
 	if _, done := s.picks[seat]; done {
-		return fmt.Errorf("%s has already picked this turn.", s.Seats[seat].Name)
+		return games.Refuse("%s has already picked this turn.", s.Seats[seat].Name)
 	}
 	m, err := st.ParseMove(seat, token)
 	if err != nil {
@@ -576,9 +573,9 @@ func (s *Session) WhyNot() error {
 			away = []string{s.Seats[to[0]].Name}
 		}
 		if len(away) > 0 {
-			return fmt.Errorf("Waiting for %s to move on another device.", words.JoinAnd(away))
+			return games.Refuse("Waiting for %s to move on another device.", words.JoinAnd(away))
 		}
-		return ErrNotYourTurn
+		return games.ErrNotYourTurn
 	}
 	return nil
 }
@@ -703,7 +700,7 @@ func (s *Session) CanUndo() bool {
 // A game without people may go back: nobody picks against the bots.
 func (s *Session) WhyNoUndo() error {
 	if slices.Contains(s.remote, true) {
-		return errors.New("Moves cannot be taken back when someone plays from another device: they have seen them.")
+		return games.Refuse("Moves cannot be taken back when someone plays from another device: they have seen them.")
 	}
 	if len(s.tokens) == 0 || s.humanPicked() || !s.HasHuman() {
 		return nil
@@ -714,7 +711,7 @@ func (s *Session) WhyNoUndo() error {
 	}
 	for i := from; i < len(s.tokens); i++ {
 		if s.botPickedInSecret(i) {
-			return fmt.Errorf("Turns cannot be taken back against the computer in %s: you would know its pick before you choose again.", s.Game.Name())
+			return games.Refuse("Turns cannot be taken back against the computer in %s: you would know its pick before you choose again.", s.Game.Name())
 		}
 	}
 	return nil

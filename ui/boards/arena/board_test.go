@@ -141,7 +141,7 @@ func TestButtonsAreOffWhileTheComputerPlays(t *testing.T) {
 		}
 	}
 	b.Key(fyne.KeyRight)
-	if h.Refusal != "Wait: the computer is to move." || h.S.Plies() != 0 {
+	if h.Refusal != games.ErrNotYourTurn.Error() || h.S.Plies() != 0 {
 		t.Fatalf("a key while the computer moves: %q", h.Refusal)
 	}
 }

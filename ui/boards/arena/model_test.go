@@ -169,7 +169,7 @@ func TestModelLoadsTheTurn(t *testing.T) {
 func TestModelBlocksInputWithReasons(t *testing.T) {
 	bot := []games.SeatInfo{{Name: "Computer", Controller: "ai", Bot: "easy"}, {Name: "Ben", Controller: "human"}}
 	m := loaded(newSession(t, bot, nil))
-	if m.Input || m.Blocked != session.ErrNotYourTurn.Error() {
+	if m.Input || m.Blocked != games.ErrNotYourTurn.Error() {
 		t.Fatalf("bot to move: input %v, %q", m.Input, m.Blocked)
 	}
 	for _, r := range []Reply{m.Arrow(game.E), m.Tap(cell("c6")), m.Space(), m.Place(), m.Kick(), m.End(), m.TakeBack()} {
