@@ -13,6 +13,8 @@ import (
 // list row keeps its buttons behind a tap, so nothing is cut off and
 // nothing scrolls sideways.
 
+// dialogSize is the size a dialog asks for, w by h, made smaller on a
+// small window so that the dialog stays inside it.
 func (u *App) dialogSize(w, h float32) fyne.Size {
 	ws := u.win.Canvas().Size()
 	if ws.Width > 0 {

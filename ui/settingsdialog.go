@@ -15,75 +15,108 @@ import (
 
 // SettingsDialog edits the preferences; each change is saved at once.
 func (u *App) SettingsDialog() {
-	report := func(err error) {
-		if err != nil {
-			u.showError(err)
-		}
+	speed, reduced := u.motionChoices()
+	rows := []formRow{
+		{"Theme", u.themeChoice()},
+		{"Animations", speed},
+		{"", reduced},
+		{"Computer waits", u.pauseChoice(botDelays, u.cfg.BotDelay(), u.cfg.SetBotDelay)},
+		{"Computer vs computer", u.pauseChoice(botPaces, u.cfg.BotPace(), u.cfg.SetBotPace)},
+		{"", u.notationChoice()},
 	}
-	themeSel := wordSelect(settings.Themes, u.cfg.Theme(), func(t string) {
+	rows = append(rows, u.opponentChoices()...)
+	form := newForm(u.mobile, rows...)
+	where := widget.NewLabel("Settings file: " + u.cfg.Path())
+	where.Importance = widget.LowImportance
+	where.Wrapping = fyne.TextWrapBreak
+	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
+	d.Resize(u.dialogSize(640, 560))
+	u.show(d, nil)
+}
+
+// reportSetting shows why a setting could not be saved, if it could not.
+func (u *App) reportSetting(err error) {
+	if err != nil {
+		u.showError(err)
+	}
+}
+
+func (u *App) themeChoice() *widget.Select {
+	return wordSelect(settings.Themes, u.cfg.Theme(), func(t string) {
 		if t != u.cfg.Theme() {
-			report(u.cfg.SetTheme(t))
+			u.reportSetting(u.cfg.SetTheme(t))
 			u.applyTheme()
 		}
 	})
-	speedSel := wordSelect([]string{"slow", "normal", "fast"}, u.cfg.AnimationSpeedName(), func(s string) {
+}
+
+// motionChoices are the animations' speed and the switch that turns them
+// off; the speed means nothing while animations are off.
+func (u *App) motionChoices() (*widget.Select, *widget.Check) {
+	speed := wordSelect([]string{"slow", "normal", "fast"}, u.cfg.AnimationSpeedName(), func(s string) {
 		if s != u.cfg.AnimationSpeedName() {
-			report(u.cfg.SetAnimationSpeedName(s))
+			u.reportSetting(u.cfg.SetAnimationSpeedName(s))
 		}
 	})
-	// The speed means nothing while animations are off.
 	reduced := widget.NewCheck("Reduced motion (no animations)", func(on bool) {
 		if on != u.cfg.ReducedMotion() {
-			report(u.cfg.SetReducedMotion(on))
+			u.reportSetting(u.cfg.SetReducedMotion(on))
 		}
 		if on {
-			speedSel.Disable()
+			speed.Disable()
 		} else {
-			speedSel.Enable()
+			speed.Enable()
 		}
 	})
 	reduced.SetChecked(u.cfg.ReducedMotion())
+	return speed, reduced
+}
+
+func (u *App) notationChoice() *widget.Check {
 	notation := widget.NewCheck("Show notation in the move list", func(on bool) {
 		if on != u.cfg.ShowNotation() {
-			report(u.cfg.SetShowNotation(on))
+			u.reportSetting(u.cfg.SetShowNotation(on))
 			if u.game != nil {
 				u.game.moves.Refresh()
 			}
 		}
 	})
 	notation.SetChecked(u.cfg.ShowNotation())
+	return notation
+}
 
-	delays := []time.Duration{0, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}
-	paces := []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 800 * time.Millisecond, time.Second, 2 * time.Second}
-	durSelect := func(opts []time.Duration, cur time.Duration, set func(time.Duration) error) *widget.Select {
-		labels := make([]string, len(opts))
-		for i, d := range opts {
-			labels[i] = pauseText(d)
-		}
-		s := widget.NewSelect(labels, func(string) {})
-		s.SetSelected(pauseText(cur))
-		if s.Selected == "" {
-			s.PlaceHolder = pauseText(cur) // a value set in the file by hand
-		}
-		s.OnChanged = func(string) {
-			if i := s.SelectedIndex(); i >= 0 && opts[i] != cur {
-				cur = opts[i]
-				report(set(opts[i]))
-			}
-		}
-		return s
-	}
-	delaySel := durSelect(delays, u.cfg.BotDelay(), u.cfg.SetBotDelay)
-	paceSel := durSelect(paces, u.cfg.BotPace(), u.cfg.SetBotPace)
+// The pauses offered: before a computer moves against a person, and
+// between the moves of a game of computers only.
+var (
+	botDelays = []time.Duration{0, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}
+	botPaces  = []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, 800 * time.Millisecond, time.Second, 2 * time.Second}
+)
 
-	rows := []formRow{
-		{"Theme", themeSel},
-		{"Animations", speedSel},
-		{"", reduced},
-		{"Computer waits", delaySel},
-		{"Computer vs computer", paceSel},
-		{"", notation},
+// pauseChoice is a choice among pauses (opts), starting on cur; set saves
+// the one chosen.
+func (u *App) pauseChoice(opts []time.Duration, cur time.Duration, set func(time.Duration) error) *widget.Select {
+	labels := make([]string, len(opts))
+	for i, d := range opts {
+		labels[i] = pauseText(d)
 	}
+	s := widget.NewSelect(labels, func(string) {})
+	s.SetSelected(pauseText(cur))
+	if s.Selected == "" {
+		s.PlaceHolder = pauseText(cur) // a value set in the file by hand
+	}
+	s.OnChanged = func(string) {
+		if i := s.SelectedIndex(); i >= 0 && opts[i] != cur {
+			cur = opts[i]
+			u.reportSetting(set(opts[i]))
+		}
+	}
+	return s
+}
+
+// opponentChoices are a row per game that has computer opponents: the
+// one the New game dialog offers first.
+func (u *App) opponentChoices() []formRow {
+	var rows []formRow
 	for _, g := range u.box.games() {
 		var names []string
 		for _, b := range ai.ForGame(g.ID()) {
@@ -94,18 +127,12 @@ func (u *App) SettingsDialog() {
 		}
 		sel := wordSelect(names, u.defaultBot(g.ID()), func(b string) {
 			if cur, _ := u.cfg.DefaultBot(g.ID()); b != cur {
-				report(u.cfg.SetDefaultBot(g.ID(), b))
+				u.reportSetting(u.cfg.SetDefaultBot(g.ID(), b))
 			}
 		})
 		rows = append(rows, formRow{"Default opponent: " + g.Name(), sel})
 	}
-	form := newForm(u.mobile, rows...)
-	where := widget.NewLabel("Settings file: " + u.cfg.Path())
-	where.Importance = widget.LowImportance
-	where.Wrapping = fyne.TextWrapBreak
-	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
-	d.Resize(u.dialogSize(640, 560))
-	u.show(d, nil)
+	return rows
 }
 
 // wordSelect is a choice among stored values ("system", "hard") that
