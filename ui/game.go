@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -18,48 +17,48 @@ import (
 )
 
 // gameScreen is a game in progress: the board, the side panel (seats,
-// status, rules in effect, move list) and the toolbar.
+// status, result, score, rules in effect, move list) and the toolbar.
+// Each part's file makes it and shows it anew; build (gamebuild.go) lays
+// the parts out and refresh (gamerefresh.go) calls each in turn. A part's
+// fields are read through the screen (gs.result, gs.cover).
 type gameScreen struct {
-	u       *App
-	session *session.Session
-	files   *gameFiles // its autosave and save files, written on the disk queue
-	// unsubscribe ends the screen's subscriptions to the session.
-	unsubscribe []func()
-	board       kit.Board
-	spoken      *kit.SpokenLayer // the squares' names for screen readers, or nil
+	u           *App
+	session     *session.Session
+	files       *gameFiles // its autosave and save files, written on the disk queue
+	unsubscribe []func()   // ends the screen's subscriptions to the session
 	content     fyne.CanvasObject
 
-	status       *widget.Label
-	result       *widget.Label
-	headline     *container.ThemeOverride // the result, in the winner's colour
-	winnerColour *kit.ThemeWith           // the primary colour: the winner's
-	again        *widget.Button
-	newGame      *widget.Button
-	over         *fyne.Container // Play again and New game, once the game is over
-	seatRows     []*seatRow
-	moves        *widget.List
-	live         *widget.Button
-	pause        *widget.Button
-	score        *widget.Label
-	resetScore   *widget.Button
-	scoreRow     *fyne.Container
-	toast        *toast
-	undoBtn      fyne.Disableable
-	redoBtn      fyne.Disableable
-	hintBtn      fyne.Disableable
-	selecting    bool // the move list is being updated from the model
-	lastRefusal  string
-	lastSaid     string
-	cover        *fyne.Container // hides the board until the device is handed over
-	handOverText *widget.Label
-	handOverBtn  *widget.Button
-	forward      kit.Forward  // which draws animate
-	maskSeat     int          // whose entries the move list shows under fog: -2 all, -1 none
-	drawn        *frame.Frame // the frame drawn last
+	drawing                     // the board and the frame it drew last
+	seatRows     []*seatRow     // the side panel's seats (seats.go)
+	status       *widget.Label  // whose move it is, or what the game waits for
+	resultBanner                // the result, and Play again and New game (result.go)
+	pause        *widget.Button // Pause and Play, in a game of computers only
+	scoreLine                   // this run's score (score.go)
+	moveList                    // the moves so far (movelist.go)
+	toolButtons                 // the toolbar's buttons that refresh enables (toolbar.go)
+	handOver                    // the cover between two people's secret picks (handover.go)
+	messages                    // the line under the board
+}
+
+// drawing is the board and what it was given to draw.
+type drawing struct {
+	board   kit.Board
+	spoken  *kit.SpokenLayer // the squares' names for screen readers, or nil
+	forward kit.Forward      // which draws animate
+	drawn   *frame.Frame     // the frame drawn last
+}
+
+// messages is the line under the board, fading after a few seconds, and
+// the last two things it said.
+type messages struct {
+	toast       *toast
+	lastRefusal string
+	lastSaid    string
 }
 
 func newGameScreen(u *App, s *session.Session, files *gameFiles) *gameScreen {
-	gs := &gameScreen{u: u, session: s, files: files, forward: kit.NewForward(), maskSeat: -2}
+	gs := &gameScreen{u: u, session: s, files: files}
+	gs.forward, gs.maskSeat = kit.NewForward(), -2
 	entry, _ := u.box.entry(s.Game.ID())
 	gs.board = entry.New(gs)
 	s.PickTime = pickTime(s.Rules)

@@ -11,6 +11,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
+// handOver is the cover over the board while the device is handed to
+// the next person, and its words and button.
+type handOver struct {
+	cover        *fyne.Container // hides the board until the device is handed over
+	handOverText *widget.Label
+	handOverBtn  *widget.Button
+}
+
 // handOverCover hides the board between two people's secret picks on one
 // device: "Rose: your move. Others, look away." and a button for Rose.
 func (gs *gameScreen) handOverCover() fyne.CanvasObject {

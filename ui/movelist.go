@@ -4,9 +4,56 @@ import (
 	"fmt"
 	"strings"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
+
+// moveList is the side panel's list of the moves so far; a tap on one
+// shows the board as it was after it.
+type moveList struct {
+	moves     *widget.List
+	live      *widget.Button // Back to the game, while an earlier move is shown
+	selecting bool           // the list is being updated from the session, not by the player
+	maskSeat  int            // whose entries the list shows under fog: -2 all, -1 none
+}
+
+// buildMoveList makes the list, with Back to the game under it.
+func (gs *gameScreen) buildMoveList() fyne.CanvasObject {
+	gs.moves = widget.NewList(
+		func() int { return gs.session.Plies() },
+		func() fyne.CanvasObject { return newMoveRow() },
+		func(id widget.ListItemID, o fyne.CanvasObject) { gs.showMove(id, o.(*fyne.Container)) },
+	)
+	gs.moves.OnSelected = func(id widget.ListItemID) {
+		if !gs.selecting {
+			gs.session.SetView(id + 1)
+			// A focused list would keep Escape and the board's keys.
+			gs.u.win.Canvas().Unfocus()
+		}
+	}
+	gs.live = widget.NewButtonWithIcon("Back to the game", theme.MediaFastForwardIcon(), func() { gs.session.SetView(gs.session.Plies()) })
+	return container.NewBorder(nil, gs.live, nil, nil, container.New(&followLayout{gs}, gs.moves))
+}
+
+// refreshMoves redraws the rows and selects the move shown (view, in
+// tokens played), none when it is the start.
+func (gs *gameScreen) refreshMoves(view int) {
+	gs.moves.Refresh()
+	gs.selecting = true
+	if view > 0 {
+		gs.moves.Select(view - 1)
+		gs.moves.ScrollTo(view - 1)
+	} else {
+		gs.moves.UnselectAll()
+	}
+	gs.selecting = false
+	showIf(gs.live, gs.session.Viewing())
+}
 
 // moveText is one line of the move list: the board's own words for it
 // ("7. Ana takes b4 from Bo"), numbered by token or by the board's turns,

@@ -1,11 +1,65 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
+
+// resultBanner is a finished game's headline, in the winner's colour, and
+// what to play next.
+type resultBanner struct {
+	result       *widget.Label
+	headline     *container.ThemeOverride // the result, in the winner's colour
+	winnerColour *kit.ThemeWith           // the primary colour: the winner's
+	again        *widget.Button
+	newGame      *widget.Button
+	over         *fyne.Container // Play again and New game, once the game is over
+}
+
+// newResultBanner makes the banner, hidden until the game is over.
+func (gs *gameScreen) newResultBanner() resultBanner {
+	b := resultBanner{result: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
+	b.result.Importance = widget.HighImportance
+	b.result.SizeName = theme.SizeNameSubHeadingText
+	b.result.Wrapping = fyne.TextWrapWord
+	b.winnerColour = &kit.ThemeWith{Colors: map[fyne.ThemeColorName]color.Color{}}
+	b.headline = container.NewThemeOverride(b.result, b.winnerColour)
+	b.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
+	b.again.Importance = widget.HighImportance
+	b.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(gs.session.Game.ID()) })
+	b.over = container.NewGridWithColumns(2, b.again, b.newGame)
+	return b
+}
+
+// refreshResult shows the result once the game is over, else hides the
+// banner; out is the result shown (none while the board still tells how
+// the game ended).
+func (gs *gameScreen) refreshResult(out games.Outcome) {
+	if !out.Over() {
+		gs.result.Hide()
+		gs.headline.Hide()
+		gs.over.Hide()
+		return
+	}
+	// One winner's headline is in that seat's colour (UX.md); a draw's,
+	// or several winners', in the theme's own.
+	delete(gs.winnerColour.Colors, theme.ColorNamePrimary)
+	if len(out.Winners) == 1 {
+		gs.winnerColour.Colors[theme.ColorNamePrimary] = kit.SeatInk(out.Winners[0])
+	}
+	gs.result.SetText(gs.winnerText(out))
+	gs.result.Show()
+	gs.headline.Show()
+	gs.over.Show()
+}
 
 // resultLine says how a game ended, naming people: "Ben wins: Ana was
 // caught in a blast." The games call the loser of a two-seat game "the

@@ -8,16 +8,27 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
+// toolButtons are the toolbar's buttons that refresh enables or disables.
+type toolButtons struct {
+	undoBtn fyne.Disableable
+	redoBtn fyne.Disableable
+	hintBtn fyne.Disableable
+}
+
+// toolAction is one action of the toolbar; keep, when set, receives its
+// button, for refresh to enable or disable.
+type toolAction struct {
+	label string
+	icon  fyne.Resource
+	do    func()
+	keep  *fyne.Disableable
+}
+
+// toolbar is the row of actions over the board.
 func (gs *gameScreen) toolbar() fyne.CanvasObject {
 	u := gs.u
 	id := gs.session.Game.ID()
-	type action struct {
-		label string
-		icon  fyne.Resource
-		do    func()
-		keep  *fyne.Disableable
-	}
-	actions := []action{
+	actions := []toolAction{
 		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil},
 		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil},
 		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn},
@@ -29,28 +40,39 @@ func (gs *gameScreen) toolbar() fyne.CanvasObject {
 		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil},
 	}
 	if u.mobile {
-		// A phone keeps the frequent actions as icons and the rest in a menu.
-		var items []fyne.CanvasObject
-		var menu []*fyne.MenuItem
-		for i, a := range actions {
-			if i < 5 {
-				b := widget.NewButtonWithIcon("", a.icon, a.do)
-				if a.keep != nil {
-					*a.keep = b
-				}
-				items = append(items, b)
-				continue
-			}
-			menu = append(menu, fyne.NewMenuItem(a.label, a.do))
-		}
-		var more *widget.Button
-		more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() {
-			pop := widget.NewPopUpMenu(fyne.NewMenu("", menu...), u.win.Canvas())
-			pop.ShowAtRelativePosition(fyne.NewPos(0, more.Size().Height), more)
-		})
-		items = append(items, layout.NewSpacer(), more)
-		return container.NewHBox(items...)
+		return phoneToolbar(actions, u.win.Canvas())
 	}
+	return desktopToolbar(actions)
+}
+
+// phoneToolbar keeps the frequent actions (the first five) as icons and
+// the rest in a menu.
+func phoneToolbar(actions []toolAction, c fyne.Canvas) fyne.CanvasObject {
+	var items []fyne.CanvasObject
+	var menu []*fyne.MenuItem
+	for i, a := range actions {
+		if i < 5 {
+			b := widget.NewButtonWithIcon("", a.icon, a.do)
+			if a.keep != nil {
+				*a.keep = b
+			}
+			items = append(items, b)
+			continue
+		}
+		menu = append(menu, fyne.NewMenuItem(a.label, a.do))
+	}
+	var more *widget.Button
+	more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() {
+		pop := widget.NewPopUpMenu(fyne.NewMenu("", menu...), c)
+		pop.ShowAtRelativePosition(fyne.NewPos(0, more.Size().Height), more)
+	})
+	items = append(items, layout.NewSpacer(), more)
+	return container.NewHBox(items...)
+}
+
+// desktopToolbar shows every action as a button with its label, in
+// groups: leaving and starting, moves, files, help.
+func desktopToolbar(actions []toolAction) fyne.CanvasObject {
 	var items []fyne.CanvasObject
 	for i, a := range actions {
 		b := widget.NewButtonWithIcon(a.label, a.icon, a.do)
@@ -64,6 +86,17 @@ func (gs *gameScreen) toolbar() fyne.CanvasObject {
 		}
 	}
 	return container.NewHBox(items...)
+}
+
+// refreshButtons enables what the session allows now.
+func (gs *gameScreen) refreshButtons() {
+	s := gs.session
+	// An Undo the session refuses stays pressable, so that pressing it says
+	// why: a disabled button cannot, and a tooltip does not show on a phone.
+	setEnabled(gs.undoBtn, s.CanUndo() || s.WhyNoUndo() != nil)
+	setEnabled(gs.redoBtn, s.CanRedo())
+	_, handingOver := s.HandOver() // a hint now would show in front of everyone
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking() && !handingOver)
 }
 
 func setEnabled(d fyne.Disableable, on bool) {
