@@ -89,7 +89,7 @@ func (gs *gameScreen) statusText() string {
 		if _, told := gs.board.(kit.Teller); told {
 			return "Game over." // a board that tells the result says why in its headline
 		}
-		return resultLine(s.Seats, out)
+		return resultLine(gs.people(), out)
 	}
 	if th := s.Thinking(); len(th) > 0 && s.HumanToMove() < 0 {
 		seat := s.Seats[th[0]]

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // resultBanner is a finished game's headline, in the winner's colour, and
@@ -61,33 +62,48 @@ func (gs *gameScreen) refreshResult(out games.Outcome) {
 	gs.over.Show()
 }
 
-// resultLine says how a game ended, naming people: "Ben wins: Ana was
-// caught in a blast." The games call the loser of a two-seat game "the
-// other player" (they know no names); the screen puts the name in.
-func resultLine(seats []games.SeatInfo, out games.Outcome) string {
-	line := "Draw"
-	if out.Status == games.Win {
-		var names []string
-		for _, w := range out.Winners {
-			names = append(names, seats[w].Name)
-		}
-		line = joinAnd(names) + " wins"
-		if len(names) > 1 || names[0] == "You" {
-			line = joinAnd(names) + " win" // "Ana and Ben win", "You win"
-		}
-	}
-	reason := out.Reason
-	if out.Status == games.Win && len(out.Winners) == 1 && len(seats) == 2 {
-		reason = strings.ReplaceAll(reason, "the other player", seats[1-out.Winners[0]].Name)
-	}
-	if reason == "" {
-		return line + "."
-	}
-	return line + ": " + reason + "."
+// ---- the words ----
+
+// people names the seats as they sit now, as the boards' words do: two
+// of the same name are told apart by the panel's symbols.
+func (gs *gameScreen) people() frame.People {
+	return frame.PeopleOf(gs.session.Seats, gs.seatSymbol)
 }
 
-// winnerText is the result banner: who won, or a draw, in the board's
-// own words when it has them.
+// resultText is the one way the screen words a result: who won, as
+// frame.People names people ("You win", "Ana wins"; a shared win names
+// every winner, "Ana, Ben and Cy win"), or "Draw"; then why, after a
+// colon, unless why is "".
+func resultText(p frame.People, out games.Outcome, why string) string {
+	if out.Status != games.Win || len(out.Winners) < 2 {
+		return p.Result(out, why)
+	}
+	names := make([]string, len(out.Winners))
+	for i, w := range out.Winners {
+		names[i] = p.Names[w]
+	}
+	head := joinAnd(names) + " win"
+	if why == "" {
+		return head
+	}
+	return head + ": " + why
+}
+
+// resultLine is the status line under a finished game whose board has no
+// words of its own, with the game's reason: "Ben wins: Ana was caught in
+// a blast." The games call the loser of a two-seat game "the other
+// player" (they know no names); the screen puts the name in.
+func resultLine(p frame.People, out games.Outcome) string {
+	why := out.Reason
+	if out.Status == games.Win && len(out.Winners) == 1 && len(p.Names) == 2 {
+		why = strings.ReplaceAll(why, "the other player", p.Names[1-out.Winners[0]])
+	}
+	return resultText(p, out, why) + "."
+}
+
+// winnerText is the banner's headline: the board's own words when it has
+// them, else who won ("Ana wins!") or "Draw", the status line under it
+// saying why.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if t, ok := gs.board.(kit.Teller); ok {
 		return t.ResultText(gs.frame(), out)
@@ -95,15 +111,5 @@ func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if out.Status == games.Draw {
 		return "Draw"
 	}
-	var names []string
-	for _, w := range out.Winners {
-		names = append(names, gs.session.Seats[w].Name)
-	}
-	if len(names) == 1 && names[0] == "You" {
-		return "You win!"
-	}
-	if len(names) > 1 {
-		return joinAnd(names) + " win!"
-	}
-	return strings.Join(names, "") + " wins!"
+	return resultText(gs.people(), out, "") + "!"
 }
