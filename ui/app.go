@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -524,7 +525,7 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	switch {
 	case out.Status == games.Draw:
 		res = settings.Draw
-	case contains(out.Winners, human):
+	case slices.Contains(out.Winners, human):
 		res = settings.Win
 	}
 	stats, post := u.stats, u.post
@@ -533,15 +534,6 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 			post(func() { u.showError(fmt.Errorf("The result could not be counted: %w", err)) })
 		}
 	})
-}
-
-func contains(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // errString gives an error's text for a label ("" for nil).

@@ -13,6 +13,17 @@ import (
 // list row keeps its buttons behind a tap, so nothing is cut off and
 // nothing scrolls sideways.
 
+// dialogSize is the size a dialog asks for, w by h, made smaller on a
+// small window so that the dialog stays inside it.
+func (u *App) dialogSize(w, h float32) fyne.Size {
+	ws := u.win.Canvas().Size()
+	if ws.Width > 0 {
+		w = min(w, ws.Width*0.95)
+		h = min(h, ws.Height*0.92)
+	}
+	return fyne.NewSize(w, h)
+}
+
 // minControlWidth is the least width a control gets beside its label; with
 // less room, the label goes above it.
 const minControlWidth = 200

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/all"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // stepAll presses one of a stepper's buttons until it is disabled and
@@ -298,18 +299,18 @@ func TestResultLineNamesTheLoser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []games.SeatInfo{{Name: "Ana"}, {Name: "Ben"}}
+	people := frame.PeopleOf([]games.SeatInfo{{Name: "Ana"}, {Name: "Ben"}}, frame.Symbol)
 	out := st.Outcome()
 	out.Status, out.Winners, out.Reason = games.Win, []int{1}, "the other player was caught in a blast"
-	if got := resultLine(seats, out); got != "Ben wins: Ana was caught in a blast." {
+	if got := resultLine(people, out); got != "Ben wins: Ana was caught in a blast." {
 		t.Fatalf("%q", got)
 	}
 	you := games.Outcome{Status: games.Win, Winners: []int{0}, Reason: "survival: 37 squares"}
-	if got := resultLine([]games.SeatInfo{{Name: "You"}}, you); got != "You win: survival: 37 squares." {
+	if got := resultLine(frame.People{Names: []string{"You"}}, you); got != "You win: survival: 37 squares." {
 		t.Fatalf("%q", got) // a lone knight's game said "You wins"
 	}
 	draw := games.Outcome{Status: games.Draw, Reason: "both players were hit"}
-	if got := resultLine(seats, draw); got != "Draw: both players were hit." {
+	if got := resultLine(people, draw); got != "Draw: both players were hit." {
 		t.Fatalf("%q", got)
 	}
 }

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -118,6 +120,25 @@ func ruleText(spec games.RuleSpec, v any) string {
 		return ruleIntText(spec, n)
 	}
 	return ruleValueText(v)
+}
+
+// ruleValueText is a rule's value for people: on or off, a number, or a
+// choice with a capital ("Bomber").
+func ruleValueText(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "on"
+		}
+		return "off"
+	case string:
+		if x == "" {
+			return x
+		}
+		return strings.ToUpper(x[:1]) + x[1:]
+	default:
+		return fmt.Sprint(x)
+	}
 }
 
 // ruleIntText is a whole-number rule's value for people: the number, or

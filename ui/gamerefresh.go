@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/internal/words"
+	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
+)
+
+// frame is the frame drawn last, for the board's words.
+func (gs *gameScreen) frame() *frame.Frame {
+	if gs.drawn == nil {
+		gs.drawn = gs.session.Frame()
+	}
+	return gs.drawn
+}
+
+// refresh copies the session into every part of the screen; called
+// after each change.
+func (gs *gameScreen) refresh() {
+	view := gs.session.ViewIndex()
+	gs.maskSeat = gs.movesShownFor()
+	gs.draw()
+	gs.showHandOver()
+	out := gs.shownOutcome()
+	gs.refreshSeats(out)
+	gs.status.SetText(gs.statusText())
+	gs.refreshResult(out)
+	gs.refreshPause(out)
+	gs.refreshScore()
+	gs.refreshButtons()
+	gs.refreshMoves(view)
+}
+
+// draw gives the board the session's frame, and tells screen readers.
+func (gs *gameScreen) draw() {
+	gs.drawn = gs.session.Frame()
+	gs.board.Draw(gs.drawn, gs.forward.Next(gs.drawn))
+	if gs.spoken != nil {
+		gs.spoken.Update()
+	}
+}
+
+// shownOutcome is the result the panel shows: none until the board has
+// shown how the game ended.
+func (gs *gameScreen) shownOutcome() games.Outcome {
+	if gs.holdingBack() {
+		return games.Outcome{} // the board is still showing how it ended
+	}
+	return gs.session.Live().Outcome()
+}
+
+// refreshPause offers Pause or Play in a game of computers only, until
+// it is over.
+func (gs *gameScreen) refreshPause(out games.Outcome) {
+	s := gs.session
+	if s.HasHuman() {
+		return
+	}
+	gs.pause.Show()
+	if s.Paused {
+		gs.pause.SetText("Play")
+		gs.pause.SetIcon(theme.MediaPlayIcon())
+	} else {
+		gs.pause.SetText("Pause")
+		gs.pause.SetIcon(theme.MediaPauseIcon())
+	}
+	if out.Over() {
+		gs.pause.Hide()
+	}
+}
+
+// statusText is the status line: whose move it is, or what the game
+// waits for, or how it ended.
+func (gs *gameScreen) statusText() string {
+	s := gs.session
+	live := s.Live()
+	if s.Viewing() {
+		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
+	}
+	if gs.holdingBack() && live.Outcome().Over() {
+		return "Watch the pieces move..."
+	}
+	if out := live.Outcome(); out.Over() {
+		if _, told := gs.board.(kit.Teller); told {
+			return "Game over." // a board that tells the result says why in its headline
+		}
+		return resultLine(gs.people(), out)
+	}
+	if th := s.Thinking(); len(th) > 0 && s.HumanToMove() < 0 {
+		seat := s.Seats[th[0]]
+		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)
+	}
+	if s.HintThinking() {
+		return "Looking for a good move..."
+	}
+	if s.Paused && !s.HasHuman() {
+		return "Paused. Press Play to let the computers go on."
+	}
+	movers := live.ToMove()
+	if s.Simultaneous() {
+		movers = s.Pending() // who has picked shows; what, never
+	}
+	var names []string
+	for _, seat := range movers {
+		names = append(names, s.Seats[seat].Name)
+	}
+	return joinAnd(names) + " to move"
+}
+
+// joinAnd lists names as people write them (words.JoinAnd).
+func joinAnd(names []string) string { return words.JoinAnd(names) }

@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/frame"
+)
+
+// resultBanner is a finished game's headline, in the winner's colour, and
+// what to play next.
+type resultBanner struct {
+	result       *widget.Label
+	headline     *container.ThemeOverride // the result, in the winner's colour
+	winnerColour *kit.ThemeWith           // the primary colour: the winner's
+	again        *widget.Button
+	newGame      *widget.Button
+	over         *fyne.Container // Play again and New game, once the game is over
+}
+
+// newResultBanner makes the banner, hidden until the game is over.
+func (gs *gameScreen) newResultBanner() resultBanner {
+	b := resultBanner{result: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
+	b.result.Importance = widget.HighImportance
+	b.result.SizeName = theme.SizeNameSubHeadingText
+	b.result.Wrapping = fyne.TextWrapWord
+	b.winnerColour = &kit.ThemeWith{Colors: map[fyne.ThemeColorName]color.Color{}}
+	b.headline = container.NewThemeOverride(b.result, b.winnerColour)
+	b.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
+	b.again.Importance = widget.HighImportance
+	b.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(gs.session.Game.ID()) })
+	b.over = container.NewGridWithColumns(2, b.again, b.newGame)
+	return b
+}
+
+// refreshResult shows the result once the game is over, else hides the
+// banner; out is the result shown (none while the board still tells how
+// the game ended).
+func (gs *gameScreen) refreshResult(out games.Outcome) {
+	if !out.Over() {
+		gs.result.Hide()
+		gs.headline.Hide()
+		gs.over.Hide()
+		return
+	}
+	// One winner's headline is in that seat's colour (UX.md); a draw's,
+	// or several winners', in the theme's own.
+	delete(gs.winnerColour.Colors, theme.ColorNamePrimary)
+	if len(out.Winners) == 1 {
+		gs.winnerColour.Colors[theme.ColorNamePrimary] = kit.SeatInk(out.Winners[0])
+	}
+	gs.result.SetText(gs.winnerText(out))
+	gs.result.Show()
+	gs.headline.Show()
+	gs.over.Show()
+}
+
+// ---- the words ----
+
+// people names the seats as they sit now, as the boards' words do: two
+// of the same name are told apart by the panel's symbols.
+func (gs *gameScreen) people() frame.People {
+	return frame.PeopleOf(gs.session.Seats, gs.seatSymbol)
+}
+
+// resultText is the one way the screen words a result: who won, as
+// frame.People names people ("You win", "Ana wins"; a shared win names
+// every winner, "Ana, Ben and Cy win"), or "Draw"; then why, after a
+// colon, unless why is "".
+func resultText(p frame.People, out games.Outcome, why string) string {
+	if out.Status != games.Win || len(out.Winners) < 2 {
+		return p.Result(out, why)
+	}
+	names := make([]string, len(out.Winners))
+	for i, w := range out.Winners {
+		names[i] = p.Names[w]
+	}
+	head := joinAnd(names) + " win"
+	if why == "" {
+		return head
+	}
+	return head + ": " + why
+}
+
+// resultLine is the status line under a finished game whose board has no
+// words of its own, with the game's reason: "Ben wins: Ana was caught in
+// a blast." The games call the loser of a two-seat game "the other
+// player" (they know no names); the screen puts the name in.
+func resultLine(p frame.People, out games.Outcome) string {
+	why := out.Reason
+	if out.Status == games.Win && len(out.Winners) == 1 && len(p.Names) == 2 {
+		why = strings.ReplaceAll(why, "the other player", p.Names[1-out.Winners[0]])
+	}
+	return resultText(p, out, why) + "."
+}
+
+// winnerText is the banner's headline: the board's own words when it has
+// them, else who won ("Ana wins!") or "Draw", the status line under it
+// saying why.
+func (gs *gameScreen) winnerText(out games.Outcome) string {
+	if t, ok := gs.board.(kit.Teller); ok {
+		return t.ResultText(gs.frame(), out)
+	}
+	if out.Status == games.Draw {
+		return "Draw"
+	}
+	return resultText(gs.people(), out, "") + "!"
+}

@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/kit"
+)
+
+// seatRow is one seat in the side panel: its symbol in its colour, who
+// plays it, the board's note on it, and whether it is to move, thinking
+// or the winner.
+type seatRow struct {
+	name     *widget.Label
+	note     *widget.Label // the board's words on the seat ("12 squares"), if any
+	turn     *canvas.Text
+	symbol   *canvas.Text
+	activity *widget.Activity
+}
+
+// buildSeats makes a row per seat.
+func (gs *gameScreen) buildSeats() fyne.CanvasObject {
+	seats := container.NewVBox()
+	for i, seat := range gs.session.Seats {
+		row, object := gs.newSeatRow(i, seat)
+		gs.seatRows = append(gs.seatRows, row)
+		seats.Add(object)
+	}
+	return seats
+}
+
+// newSeatRow is seat i's row, and the row laid out: the symbol, then the
+// name and the note, then the turn and the activity at the end.
+func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.CanvasObject) {
+	row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatInk(i)), activity: widget.NewActivity()}
+	row.turn.TextStyle.Bold = true
+	row.note.Importance = widget.LowImportance
+	// A long name ("Computer 2 (aggressor)") is cut short with an
+	// ellipsis: it must not widen the panel past the window's edge.
+	row.name.Truncation = fyne.TextTruncateEllipsis
+	sym := canvas.NewText(" "+gs.seatSymbol(i)+" ", kit.SeatInk(i))
+	row.symbol = sym
+	sym.TextStyle.Bold = true
+	sym.TextSize = theme.TextSize() * 1.4
+	row.activity.Hide()
+	// The name takes the room the note leaves.
+	who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name))
+	if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
+		row.note.SizeName = theme.SizeNameCaptionText
+		who = container.NewVBox(row.name, row.note)
+	}
+	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
+}
+
+// refreshSeats shows who plays each seat, the board's note on it and
+// where the turn is; out is the result shown (none while the board still
+// tells how the game ended).
+func (gs *gameScreen) refreshSeats(out games.Outcome) {
+	s := gs.session
+	thinking := s.Thinking()
+	panel, _ := gs.board.(kit.SeatPanel)
+	for i, row := range gs.seatRows {
+		row.name.SetText(seatLabel(s.Seats[i])) // a pie-rule swap moves people
+		if panel != nil {
+			row.note.SetText(panel.SeatNote(i))
+		}
+		showIf(row.note, row.note.Text != "") // on a phone it would leave a blank line under the name
+		// Inks are read at each refresh: a theme that changes (a phone's
+		// arrives after start) must not leave them in the old one's shade.
+		row.turn.Color, row.symbol.Color = kit.SeatInk(i), kit.SeatInk(i)
+		row.symbol.Refresh()
+		row.turn.Text = gs.turnWord(i, out)
+		row.turn.Refresh()
+		if slices.Contains(thinking, i) {
+			row.activity.Show()
+			row.activity.Start()
+		} else {
+			row.activity.Stop()
+			row.activity.Hide()
+		}
+	}
+}
+
+// turnWord is what the panel says beside a seat: "to move", "picked" in
+// a simultaneous turn (never what: that stays secret), "winner", or
+// nothing (while its computer thinks, the activity shows instead).
+func (gs *gameScreen) turnWord(seat int, out games.Outcome) string {
+	s := gs.session
+	word := ""
+	switch {
+	case slices.Contains(s.Thinking(), seat):
+	case slices.Contains(s.Live().ToMove(), seat) && s.Simultaneous() && !slices.Contains(s.Pending(), seat):
+		word = "picked"
+	case slices.Contains(s.Live().ToMove(), seat):
+		word = "to move"
+	}
+	if out.Over() && slices.Contains(out.Winners, seat) {
+		word = "winner"
+	}
+	return word
+}
+
+func seatLabel(s games.SeatInfo) string {
+	if s.Human() {
+		return s.Name
+	}
+	return fmt.Sprintf("%s (%s)", s.Name, s.Bot)
+}
+
+// showIf shows o when on, else hides it.
+func showIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}

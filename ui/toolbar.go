@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// toolButtons are the toolbar's buttons that refresh enables or disables.
+type toolButtons struct {
+	undoBtn fyne.Disableable
+	redoBtn fyne.Disableable
+	hintBtn fyne.Disableable
+}
+
+// toolAction is one action of the toolbar; keep, when set, receives its
+// button, for refresh to enable or disable.
+type toolAction struct {
+	label string
+	icon  fyne.Resource
+	do    func()
+	keep  *fyne.Disableable
+}
+
+// toolbar is the row of actions over the board.
+func (gs *gameScreen) toolbar() fyne.CanvasObject {
+	u := gs.u
+	id := gs.session.Game.ID()
+	actions := []toolAction{
+		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil},
+		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil},
+		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn},
+		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn},
+		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn},
+		{"Save", theme.DocumentSaveIcon(), gs.save, nil},
+		{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil},
+		{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil},
+		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil},
+	}
+	if u.mobile {
+		return phoneToolbar(actions, u.win.Canvas())
+	}
+	return desktopToolbar(actions)
+}
+
+// phoneToolbar keeps the frequent actions (the first five) as icons and
+// the rest in a menu.
+func phoneToolbar(actions []toolAction, c fyne.Canvas) fyne.CanvasObject {
+	var items []fyne.CanvasObject
+	var menu []*fyne.MenuItem
+	for i, a := range actions {
+		if i < 5 {
+			b := widget.NewButtonWithIcon("", a.icon, a.do)
+			if a.keep != nil {
+				*a.keep = b
+			}
+			items = append(items, b)
+			continue
+		}
+		menu = append(menu, fyne.NewMenuItem(a.label, a.do))
+	}
+	var more *widget.Button
+	more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() {
+		pop := widget.NewPopUpMenu(fyne.NewMenu("", menu...), c)
+		pop.ShowAtRelativePosition(fyne.NewPos(0, more.Size().Height), more)
+	})
+	items = append(items, layout.NewSpacer(), more)
+	return container.NewHBox(items...)
+}
+
+// desktopToolbar shows every action as a button with its label, in
+// groups: leaving and starting, moves, files, help.
+func desktopToolbar(actions []toolAction) fyne.CanvasObject {
+	var items []fyne.CanvasObject
+	for i, a := range actions {
+		b := widget.NewButtonWithIcon(a.label, a.icon, a.do)
+		b.Importance = widget.LowImportance
+		if a.keep != nil {
+			*a.keep = b
+		}
+		items = append(items, b)
+		if i == 1 || i == 4 || i == 6 {
+			items = append(items, widget.NewSeparator())
+		}
+	}
+	return container.NewHBox(items...)
+}
+
+// refreshButtons enables what the session allows now.
+func (gs *gameScreen) refreshButtons() {
+	s := gs.session
+	// An Undo the session refuses stays pressable, so that pressing it says
+	// why: a disabled button cannot, and a tooltip does not show on a phone.
+	setEnabled(gs.undoBtn, s.CanUndo() || s.WhyNoUndo() != nil)
+	setEnabled(gs.redoBtn, s.CanRedo())
+	_, handingOver := s.HandOver() // a hint now would show in front of everyone
+	setEnabled(gs.hintBtn, s.HumanToMove() >= 0 && !s.HintThinking() && !handingOver)
+}
+
+func setEnabled(d fyne.Disableable, on bool) {
+	if d == nil {
+		return
+	}
+	if on {
+		d.Enable()
+	} else {
+		d.Disable()
+	}
+}
