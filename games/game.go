@@ -284,6 +284,13 @@ func ViewOf(st State, seat int) State {
 	return st.Clone()
 }
 
+// Hides reports whether a seat's view leaves out part of the position,
+// by comparing it with the truth: the one test of hiding, for a game
+// whose Kind is Hidden (the others hide nothing).
+func Hides(g Game, st State, seat int) bool {
+	return g.Kind().Hidden && ViewOf(st, seat).Hash() != st.Hash()
+}
+
 // MidTurner is implemented by games whose seat acts several times in one
 // turn (arena: up to five actions ending with "end"). MidTurn reports
 // whether the seat to move has already acted in the turn now running, so

@@ -88,7 +88,7 @@ func (gs *gameScreen) moveText(i int) string {
 func (gs *gameScreen) movesShownFor() int {
 	s := gs.session
 	live := s.Live()
-	if _, ok := live.(games.Viewer); !ok || live.Outcome().Over() || !s.HasHuman() {
+	if !s.Game.Kind().Hidden || live.Outcome().Over() || !s.HasHuman() {
 		return -2
 	}
 	seat := s.DeviceSeat()
@@ -96,7 +96,7 @@ func (gs *gameScreen) movesShownFor() int {
 		seat = -1
 	}
 	for i := 0; i < live.Seats(); i++ {
-		if (seat < 0 || i == seat) && games.ViewOf(live, i).Hash() != live.Hash() {
+		if (seat < 0 || i == seat) && games.Hides(s.Game, live, i) {
 			return seat // that view hides something: so does the list
 		}
 	}

@@ -16,7 +16,7 @@ func (u *App) RulesDialog(id string) {
 		return
 	}
 	e, _ := u.box.entry(id)
-	text := widget.NewRichTextFromMarkdown(e.Help)
+	text := widget.NewRichTextFromMarkdown(e.Help())
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Rules: "+g.Name(), "Close", container.NewVScroll(text), u.win)
 	d.Resize(u.dialogSize(640, 600))
