@@ -123,17 +123,13 @@ func resultText(rec *games.Record, st games.State) (result, reason string, over 
 	o := st.Outcome()
 	switch o.Status {
 	case games.Draw:
-		return "draw", o.Reason, true
+		return words.Winners(nil), o.Reason, true
 	case games.Win:
 		names := make([]string, len(o.Winners))
 		for i, seat := range o.Winners {
 			names[i] = seatName(rec, seat)
 		}
-		verb := " wins"
-		if len(names) > 1 {
-			verb = " win"
-		}
-		return joinNames(names) + verb, o.Reason, true
+		return words.Winners(names), o.Reason, true
 	default:
 		return "in progress", "", false
 	}
@@ -146,13 +142,6 @@ func seatName(rec *games.Record, seat int) string {
 		}
 	}
 	return fmt.Sprintf("Player %d", seat+1)
-}
-
-func joinNames(names []string) string {
-	if len(names) == 0 {
-		return "nobody"
-	}
-	return words.JoinAnd(names)
 }
 
 // readSave reads and checks one file.

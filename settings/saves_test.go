@@ -87,7 +87,7 @@ func TestSaveResults(t *testing.T) {
 	}{
 		{classicRecord(), "in progress", "", false},
 		{classicRecord(xWins...), "Ana wins", "three in a row on the 1st rank", true},
-		{classicRecord(draw...), "draw", "the board is full", true},
+		{classicRecord(draw...), "Draw", "the board is full", true},
 		{&games.Record{Game: "classic", Moves: []string{"a2", "a1", "b2", "b1", "a3", "c1"}}, "Player 2 wins", "three in a row on the 1st rank", true},
 	}
 	for i, tc := range cases {

@@ -70,25 +70,6 @@ func (gs *gameScreen) people() frame.People {
 	return frame.PeopleOf(gs.session.Seats, gs.seatSymbol)
 }
 
-// resultText is the one way the screen words a result: who won, as
-// frame.People names people ("You win", "Ana wins"; a shared win names
-// every winner, "Ana, Ben and Cy win"), or "Draw"; then why, after a
-// colon, unless why is "".
-func resultText(p frame.People, out games.Outcome, why string) string {
-	if out.Status != games.Win || len(out.Winners) < 2 {
-		return p.Result(out, why)
-	}
-	names := make([]string, len(out.Winners))
-	for i, w := range out.Winners {
-		names[i] = p.Names[w]
-	}
-	head := joinAnd(names) + " win"
-	if why == "" {
-		return head
-	}
-	return head + ": " + why
-}
-
 // resultLine is the status line under a finished game whose board has no
 // words of its own, with the game's reason: "Ben wins: Ana was caught in
 // a blast." The games call the loser of a two-seat game "the other
@@ -98,7 +79,7 @@ func resultLine(p frame.People, out games.Outcome) string {
 	if out.Status == games.Win && len(out.Winners) == 1 && len(p.Names) == 2 {
 		why = strings.ReplaceAll(why, "the other player", p.Names[1-out.Winners[0]])
 	}
-	return resultText(p, out, why) + "."
+	return p.Result(out, why) + "."
 }
 
 // winnerText is the banner's headline: the board's own words when it has
@@ -111,5 +92,5 @@ func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if out.Status == games.Draw {
 		return "Draw"
 	}
-	return resultText(gs.people(), out, "") + "!"
+	return gs.people().Result(out, "") + "!"
 }

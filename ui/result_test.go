@@ -15,12 +15,12 @@ func TestResultTextHasOneRuleForYou(t *testing.T) {
 	win := func(seats ...int) games.Outcome { return games.Outcome{Status: games.Win, Winners: seats} }
 	draw := games.Outcome{Status: games.Draw}
 	for _, c := range []struct{ got, want string }{
-		{resultText(p, win(0), ""), "You win"},
-		{resultText(p, win(1), "a line"), "Ana wins: a line"},
-		{resultText(p, win(0, 1), ""), "You and Ana win"},
-		{resultText(p, win(1, 2, 3), "survival"), "Ana, Computer (+) and Computer (*) win: survival"},
-		{resultText(p, win(3), ""), "Computer (*) wins"},
-		{resultText(p, draw, ""), "Draw"},
+		{p.Result(win(0), ""), "You win"},
+		{p.Result(win(1), "a line"), "Ana wins: a line"},
+		{p.Result(win(0, 1), ""), "You and Ana win"},
+		{p.Result(win(1, 2, 3), "survival"), "Ana, Computer (+) and Computer (*) win: survival"},
+		{p.Result(win(3), ""), "Computer (*) wins"},
+		{p.Result(draw, ""), "Draw"},
 		{resultLine(p, draw), "Draw."},
 	} {
 		if c.got != c.want {

@@ -3,6 +3,8 @@ package frame
 import (
 	"strings"
 
+	"github.com/tabulagames/tabula/internal/words"
+
 	"github.com/tabulagames/tabula/games"
 )
 
@@ -76,10 +78,13 @@ func (p People) Clause(seat int, verb string) string {
 // Result is a finished game's headline with why: "Ana wins: three in a
 // row on the 2nd rank", "Draw: the board is full".
 func (p People) Result(out games.Outcome, why string) string {
-	head := "Draw"
-	if out.Status == games.Win && len(out.Winners) == 1 {
-		head = p.sentence(out.Winners[0], p.Clause(out.Winners[0], "win"), "")
+	var names []string
+	if out.Status == games.Win {
+		for _, w := range out.Winners {
+			names = append(names, p.Names[w])
+		}
 	}
+	head := words.Winners(names)
 	if why == "" {
 		return head
 	}
