@@ -192,7 +192,7 @@ func openSavedGames(t *testing.T, u *App) fyne.CanvasObject {
 	loop := appLoop(u)
 	u.OpenDialog()
 	dlg := topDialog(u)
-	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
+	loop.Until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
 	return dlg
 }
 
@@ -235,7 +235,7 @@ func TestSavedGamesOnAPhone(t *testing.T) {
 		}
 		loop := appLoop(u)
 		test.Tap(buttons(sheet, "Open", nil)[0])
-		loop.until(t, "the game to open", func() bool { return u.game != nil })
+		loop.Until(t, "the game to open", func() bool { return u.game != nil })
 		if len(u.dialogs) != 0 {
 			t.Fatalf("Open in the row's actions: game %v, %d dialogs left", u.game != nil, len(u.dialogs))
 		}
@@ -369,7 +369,7 @@ func TestImportIsNamedAfterThePickedFile(t *testing.T) {
 	loop := appLoop(u)
 	refilled := false
 	u.importFrom(r, func() { refilled = true })
-	loop.until(t, "the import", func() bool { return refilled })
+	loop.Until(t, "the import", func() bool { return refilled })
 	list, err := u.store.List()
 	if err != nil || len(list) != 1 || !refilled {
 		t.Fatalf("after the import: %+v, %v, list read again %v", list, err, refilled)
@@ -389,7 +389,7 @@ func TestImportIsNamedAfterThePickedFile(t *testing.T) {
 	}
 	refilled = false
 	u.importFrom(r, func() { refilled = true })
-	loop.until(t, "the refused import", func() bool { return refilled })
+	loop.Until(t, "the refused import", func() bool { return refilled })
 	if msg := topDialog(u); msg == nil || !showsAnyText(msg, "alf.json was not imported: the file is cut short") {
 		t.Fatalf("the refused import said %q", allTexts(msg))
 	}

@@ -124,7 +124,7 @@ func TestHintAskedTwiceStartsOneBot(t *testing.T) {
 		t.Fatalf("%d hint bots started", probe.made)
 	}
 	probe.answer <- struct{}{}
-	loop.until(t, "the hint", func() bool { return gs.session.Hint() != nil })
+	loop.Until(t, "the hint", func() bool { return gs.session.Hint() != nil })
 	if btn.Disabled() || !strings.HasPrefix(gs.status.Text, "Hint: ") {
 		t.Fatalf("after the hint: button disabled %v, status %q", btn.Disabled(), gs.status.Text)
 	}

@@ -134,7 +134,7 @@ func showPicker(t *testing.T, u *App) {
 	post := u.post
 	loop := appLoop(u)
 	u.ShowPicker()
-	loop.until(t, "the games in progress", func() bool { return u.picker.checked })
+	loop.Until(t, "the games in progress", func() bool { return u.picker.checked })
 	u.post = post
 }
 
@@ -167,7 +167,7 @@ func resumeOnLoop(t *testing.T, u *App, id string) uiLoop {
 	t.Helper()
 	loop := appLoop(u)
 	tapResume(t, u, id)
-	loop.until(t, "the game in progress to open", func() bool { return u.game != nil })
+	loop.Until(t, "the game in progress to open", func() bool { return u.game != nil })
 	return loop
 }
 
@@ -274,7 +274,7 @@ func TestResumeWithSeveralOpensTheChooser(t *testing.T) {
 	if dlg == nil || !showsText(dlg, "Reading the games in progress...") {
 		t.Fatal("no chooser waiting for the list")
 	}
-	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
+	loop.Until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
 	for _, want := range []string{"Ana vs Ben", "1 move played", "Cleo vs Computer (easy)", "3 moves played"} {
 		if !showsText(dlg, want) {
 			t.Fatalf("the chooser does not say %q: %q", want, texts(dlg))
@@ -285,7 +285,7 @@ func TestResumeWithSeveralOpensTheChooser(t *testing.T) {
 		t.Fatalf("%d Resume buttons", len(resume))
 	}
 	test.Tap(resume[1]) // the older game: Ana vs Ben
-	loop.until(t, "the chosen game to open", func() bool { return u.game != nil })
+	loop.Until(t, "the chosen game to open", func() bool { return u.game != nil })
 	if u.game.files.autosavePath(u.disk) != older || strings.Join(u.game.session.Tokens(), " ") != "b2" {
 		t.Fatal("the chosen game was not opened")
 	}
@@ -299,7 +299,7 @@ func TestChooserShowsUnreadableAndDeletes(t *testing.T) {
 	newer := putFile(t, u, "autosave-classic.json", []byte(newerAutosave))
 	tapUnreadable(t, u, "classic")
 	dlg := topDialog(u)
-	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
+	loop.Until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
 	if !showsText(dlg, "Cannot be opened: saved by a newer Tabula") || !showsText(dlg, "kept as it is") {
 		t.Fatalf("the chooser says %q", texts(dlg))
 	}
@@ -321,7 +321,7 @@ func TestChooserShowsUnreadableAndDeletes(t *testing.T) {
 			t.Fatalf("after %q the file exists: %v", answer, err == nil)
 		}
 	}
-	loop.until(t, "the list", func() bool { return showsText(dlg, "No game in progress.") })
+	loop.Until(t, "the list", func() bool { return showsText(dlg, "No game in progress.") })
 	if u.picker.cards["classic"].resume.Visible() {
 		t.Fatal("the card offers Resume with no game in progress")
 	}
@@ -341,7 +341,7 @@ func TestOpenDialogReadsOffTheUIGoroutine(t *testing.T) {
 	if !showsText(dlg, "Reading saved games...") || showsText(dlg, "Lunch game") {
 		t.Fatalf("the dialog did not open at once: %q", texts(dlg))
 	}
-	loop.until(t, "the list", func() bool { return showsText(dlg, "Lunch game") })
+	loop.Until(t, "the list", func() bool { return showsText(dlg, "Lunch game") })
 	test.Tap(buttons(dlg, "Close", nil)[0])
 
 	u.OpenDialog()
@@ -386,7 +386,7 @@ func TestResumedGameWhoseFileWasReplaced(t *testing.T) {
 	if err := u.game.Submit("a1"); err != nil {
 		t.Fatal(err)
 	}
-	loop.until(t, "the player to be told", func() bool { return strings.Contains(u.game.lastSaid, "kept as it is") })
+	loop.Until(t, "the player to be told", func() bool { return strings.Contains(u.game.lastSaid, "kept as it is") })
 	kept.check(t)
 	if s := u.game.files.autosavePath(u.disk); s == path || !strings.Contains(u.game.lastSaid, "kept as it is") {
 		t.Fatalf("the game goes on in %s; said %q", filepath.Base(s), u.game.lastSaid)

@@ -92,7 +92,7 @@ func TestKnightsTimerRuleCountsEachPickDown(t *testing.T) {
 		t.Fatalf("Ana's first pick: %v left (%v)", left, ok)
 	}
 	clock.fire <- clock.Now()
-	loop.until(t, "the first turn", func() bool { return gs.session.Plies() == 1 })
+	loop.Until(t, "the first turn", func() bool { return gs.session.Plies() == 1 })
 	if tok := gs.session.Tokens()[0]; tok[:3] != "d8," {
 		t.Fatalf("time ran out with nothing selected: %q, want Ana's first jump d8", tok)
 	}
@@ -110,7 +110,7 @@ func TestKnightsTimerRuleCountsEachPickDown(t *testing.T) {
 func TestKnightsSidePanelShowsPicksNotMoves(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kBen, kComputer}, nil)
-	loop.until(t, "the computer's pick", func() bool { return gs.seatRows[2].turn.Text == "picked" })
+	loop.Until(t, "the computer's pick", func() bool { return gs.seatRows[2].turn.Text == "picked" })
 	for _, letter := range []string{" A ", " B ", " C "} {
 		if !showsCanvasText(gs.content, letter) {
 			t.Fatalf("no seat letter %q in the panel", letter)
@@ -311,7 +311,7 @@ func TestKnightsRematchRepeatsTheGame(t *testing.T) {
 	firstTurn := func(gs *gameScreen) string {
 		jump := gs.session.Live().Legal(0)[1] // a jump with a choice for the bot's stream to follow
 		pickAll(t, gs, gs.session.Live().MoveString(0, jump))
-		loop.until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
+		loop.Until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
 		return gs.session.Tokens()[0]
 	}
 	start, played := gs.session.State(0).Hash(), firstTurn(gs)
@@ -331,9 +331,9 @@ func TestKnightsRematchRepeatsTheGame(t *testing.T) {
 func TestKnightsUndoAgainstTheComputerSaysWhyNot(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
-	loop.until(t, "the computer's pick", func() bool { return len(gs.session.Pending()) == 1 })
+	loop.Until(t, "the computer's pick", func() bool { return len(gs.session.Pending()) == 1 })
 	pickAll(t, gs, "c5")
-	loop.until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
+	loop.Until(t, "the turn", func() bool { return gs.session.Plies() == 1 })
 	before, shown := gs.session.Live().Hash(), gs.session.Shown().Hash()
 	want := "Turns cannot be taken back against the computer in Knights: you would know its pick before you choose again."
 	canvasShortcuts(t, u).TypedShortcut(&fyne.ShortcutUndo{}) // what Ctrl+Z becomes
@@ -368,7 +368,7 @@ func TestABotThatFailsIsReported(t *testing.T) {
 	u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return failingBot{}, nil }
 	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
 	pickAll(t, gs, "c5")
-	loop.until(t, "the report", func() bool { return gs.lastRefusal != "" })
+	loop.Until(t, "the report", func() bool { return gs.lastRefusal != "" })
 	if !strings.Contains(gs.lastRefusal, "Computer stopped: it found no move") || gs.session.Plies() != 0 {
 		t.Fatalf("refusal %q after %d turns", gs.lastRefusal, gs.session.Plies())
 	}

@@ -88,7 +88,7 @@ func TestSidePanelKeepsItsWidth(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		loop.until(t, "the bots' picks", func() bool { return s.HumanToMove() >= 0 || s.Live().Outcome().Over() })
+		loop.Until(t, "the bots' picks", func() bool { return s.HumanToMove() >= 0 || s.Live().Outcome().Over() })
 	}
 	if !s.Live().Outcome().Over() {
 		t.Fatal("the game did not end")

@@ -61,7 +61,7 @@ func TestResumeOfALongGameShowsItOpening(t *testing.T) {
 		}
 	}
 	close(gate)
-	loop.until(t, "the game to open", func() bool { return u.game != nil })
+	loop.Until(t, "the game to open", func() bool { return u.game != nil })
 	s := u.game.session
 	if s.Plies() != len(rec.Moves) || s.Live().Hash() != mustFinal(t, rec).Hash() {
 		t.Fatalf("the resumed game has %d tokens of %d", s.Plies(), len(rec.Moves))
@@ -104,7 +104,7 @@ func TestALoadLeftBehindIsDropped(t *testing.T) {
 	}
 	tapResume(t, u, "classic")
 	close(gates["classic"])
-	loop.until(t, "the classic game to open", func() bool { return u.game != nil })
+	loop.Until(t, "the classic game to open", func() bool { return u.game != nil })
 	shown := u.game
 	close(gates["arena"])
 	(<-loop)() // the arena load's answer
@@ -136,7 +136,7 @@ func TestResumeThatFailsSaysWhy(t *testing.T) {
 	putAutosave(t, u, "autosave-classic.json", seats, time.Now(), "b2")
 	loop := appLoop(u)
 	tapResume(t, u, "classic")
-	loop.until(t, "the answer", func() bool { return !u.opening })
+	loop.Until(t, "the answer", func() bool { return !u.opening })
 	if u.game != nil || u.picker == nil {
 		t.Fatal("a game that cannot be set up was opened")
 	}

@@ -36,7 +36,7 @@ func TestMoveListFollowsTheLiveMove(t *testing.T) {
 	bots := []games.SeatInfo{{Name: "Ana", Controller: "ai", Bot: "easy"}, {Name: "Ben", Controller: "ai", Bot: "easy"}}
 	gs, loop := openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), bots, nil)
 	checked := 0
-	loop.until(t, "the end of the game", func() bool {
+	loop.Until(t, "the end of the game", func() bool {
 		if gs.session.Plies() > checked {
 			checked = gs.session.Plies()
 			if ok, sizes := lastMoveShown(gs); !ok {
@@ -96,7 +96,7 @@ func TestHeadlineInTheWinnersColour(t *testing.T) {
 	u := newTestApp(t)
 	bots := []games.SeatInfo{{Name: "A", Controller: "ai", Bot: "hard"}, {Name: "B", Controller: "ai", Bot: "easy"}}
 	gs, loop := startGame(t, u, bots)
-	loop.until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
+	loop.Until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
 	out := gs.session.Live().Outcome()
 	if out.Status != games.Win || len(out.Winners) != 1 {
 		t.Fatalf("want one winner, got %+v", out)

@@ -93,7 +93,7 @@ func TestPickerMarksUnreadableGames(t *testing.T) {
 	putFile(t, u, "autosave-classic-20261121-120000.json", []byte(newerAutosave))
 	tapUnreadable(t, u, "classic")
 	dlg := topDialog(u)
-	loop.until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
+	loop.Until(t, "the list", func() bool { return !showsText(dlg, "Reading") })
 	if !showsText(dlg, "Cannot be opened") {
 		t.Fatal("the chooser does not say why")
 	}

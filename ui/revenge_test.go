@@ -144,7 +144,7 @@ func TestRevengeAgainstTwoComputers(t *testing.T) {
 	if err := gs.Submit("a4"); err != nil {
 		t.Fatal(err)
 	}
-	loop.until(t, "both computers to answer", func() bool { return gs.session.Plies() == 3 })
+	loop.Until(t, "both computers to answer", func() bool { return gs.session.Plies() == 3 })
 	if got := gs.moveText(1); !strings.HasPrefix(got, "2. Computer (O) ") {
 		t.Fatalf("move 2: %q", got)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/toy"
 	"github.com/tabulagames/tabula/ui/boards/all"
+	"github.com/tabulagames/tabula/ui/boardtest"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -40,7 +41,7 @@ func newTestApp(t *testing.T) *App {
 	// What goroutines hand back to the UI waits here unless a test runs it
 	// (with appLoop): fyne.Do on the test driver would run it on the
 	// goroutine that posts it, racing with the test.
-	u.post = make(uiLoop, 256).post
+	u.post = make(uiLoop, 256).Post
 	t.Cleanup(func() {
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
@@ -51,29 +52,13 @@ func newTestApp(t *testing.T) *App {
 }
 
 // uiLoop stands in for the UI goroutine: bot answers are queued here and
-// run on the test's goroutine, so nothing races.
-type uiLoop chan func()
-
-func (l uiLoop) post(f func()) { l <- f }
-
-// until runs queued UI work until cond holds or the time is up.
-func (l uiLoop) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(20 * time.Second)
-	for !cond() {
-		select {
-		case f := <-l:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
+// run on the test's goroutine (Until), so nothing races.
+type uiLoop = boardtest.Loop
 
 // appLoop gives the app a fresh UI loop for what its goroutines hand back.
 func appLoop(u *App) uiLoop {
 	loop := make(uiLoop, 16)
-	u.post = loop.post
+	u.post = loop.Post
 	return loop
 }
 
@@ -126,7 +111,7 @@ func TestTapPlaysAndBotAnswersThenUndo(t *testing.T) {
 	if gs.spoken.Label(4) != "b2, X" || gs.spoken.Label(0) != "a1, empty" {
 		t.Fatalf("screen readers hear %q and %q", gs.spoken.Label(4), gs.spoken.Label(0))
 	}
-	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	loop.Until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
 	if gs.session.HumanToMove() != 0 {
 		t.Fatal("after the bot's reply the person should be to move")
 	}
@@ -150,7 +135,7 @@ func TestUndoAfterTheBotWon(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
 	for _, tok := range []string{"a1", "c1", "a3"} { // a losing line against hard
-		loop.until(t, "the person's turn", func() bool { return gs.session.HumanToMove() == 0 || gs.session.Live().Outcome().Over() })
+		loop.Until(t, "the person's turn", func() bool { return gs.session.HumanToMove() == 0 || gs.session.Live().Outcome().Over() })
 		if gs.session.Live().Outcome().Over() {
 			break
 		}
@@ -158,7 +143,7 @@ func TestUndoAfterTheBotWon(t *testing.T) {
 			continue // hard may have taken the square: any move will do
 		}
 	}
-	loop.until(t, "the bot's win", func() bool { return gs.session.Live().Outcome().Over() })
+	loop.Until(t, "the bot's win", func() bool { return gs.session.Live().Outcome().Over() })
 	n := gs.session.Plies()
 	gs.undo()
 	if gs.session.Plies() != n-2 || gs.session.HumanToMove() != 0 {
@@ -170,7 +155,7 @@ func TestRefusedTapSaysWhy(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
 	tapSpoken(gs, 4)
-	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	loop.Until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
 	tapSpoken(gs, 4) // taken
 	if gs.session.Plies() != 2 {
 		t.Fatal("a tap on a taken square was played")
@@ -229,7 +214,7 @@ func TestBotsPlayEachOtherToTheEnd(t *testing.T) {
 	u := newTestApp(t)
 	bots := []games.SeatInfo{{Name: "A", Controller: "ai", Bot: "hard"}, {Name: "B", Controller: "ai", Bot: "medium"}}
 	gs, loop := startGame(t, u, bots)
-	loop.until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
+	loop.Until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
 	if !gs.result.Visible() || gs.result.Text == "" {
 		t.Fatal("no result shown at the end")
 	}
@@ -239,7 +224,7 @@ func TestAutosaveResumeAndSave(t *testing.T) {
 	u := newTestApp(t)
 	gs, loop := startGame(t, u, humanVsHard)
 	gs.Submit("b2")
-	loop.until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
+	loop.Until(t, "the bot's reply", func() bool { return gs.session.Plies() == 2 })
 	u.disk.Wait()
 	if !u.store.HasAutosave("classic") {
 		t.Fatal("no autosave after a move")
@@ -257,12 +242,12 @@ func TestAutosaveResumeAndSave(t *testing.T) {
 	}
 	loop = appLoop(u)
 	u.Resume("classic")
-	loop.until(t, "the game to open", func() bool { return u.game != nil })
+	loop.Until(t, "the game to open", func() bool { return u.game != nil })
 	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
 		t.Fatalf("resumed %q, want %q", got, want)
 	}
 	u.OpenRecord(entries[0].Path, "Lunch game")
-	loop.until(t, "the saved game to open", func() bool { return u.game != nil })
+	loop.Until(t, "the saved game to open", func() bool { return u.game != nil })
 	if got := strings.Join(u.game.session.Tokens(), " "); got != want {
 		t.Fatalf("opened %q, want %q", got, want)
 	}
@@ -282,7 +267,7 @@ func TestFinishedGameCountsOnce(t *testing.T) {
 			continue
 		}
 		n := gs.session.Plies()
-		loop.until(t, "the bot", func() bool { return gs.session.Plies() > n })
+		loop.Until(t, "the bot", func() bool { return gs.session.Plies() > n })
 	}
 	u.disk.Wait()
 	tally := u.stats.For("classic")["easy"]

@@ -120,3 +120,23 @@ func thirdPerson(verb string) string {
 	}
 	return verb + "s"
 }
+
+// The words of the games of marks (tic-tac-toe and its checkerboard),
+// whose tokens are the square a seat marks.
+
+// MarkingMove is token i in words: "Ana places X on b2".
+func (f *Frame) MarkingMove(i int) string {
+	seat := f.StateAt(i).ToMove()[0]
+	return f.PeopleAt(i, Symbol).Does(Marking(seat, f.Tokens()[i]))
+}
+
+// MarkingResult is the result with why: "Ana wins: three in a row on the
+// 2nd rank", "Draw: the board is full".
+func (f *Frame) MarkingResult(out games.Outcome) string {
+	return f.PeopleAt(f.Plies, Symbol).Result(out, out.Reason)
+}
+
+// MarkingHint is a hint in words: "Ana could place X on b2".
+func (f *Frame) MarkingHint(h *Hint) string {
+	return f.PeopleAt(f.Plies, Symbol).Could(Marking(h.Seat, h.Token))
+}

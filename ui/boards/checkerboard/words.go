@@ -11,8 +11,7 @@ import (
 // MoveText is token i in words, with the mover's oldest mark that FIFO
 // removed: "Ana places X on d7, removing a8 (FIFO)".
 func MoveText(f *frame.Frame, i int) string {
-	seat := f.StateAt(i).ToMove()[0]
-	text := f.PeopleAt(i, frame.Symbol).Does(frame.Marking(seat, f.Tokens()[i]))
+	text := f.MarkingMove(i)
 	for _, e := range f.EventsAt(i) {
 		if e.Kind == games.EventRemove {
 			text += ", removing " + e.From + " (FIFO)"
@@ -23,14 +22,10 @@ func MoveText(f *frame.Frame, i int) string {
 
 // ResultText is the result with why: "Ana wins: four in a row on the 8th
 // rank", "Draw: the board is full".
-func ResultText(f *frame.Frame, out games.Outcome) string {
-	return f.PeopleAt(f.Plies, frame.Symbol).Result(out, out.Reason)
-}
+func ResultText(f *frame.Frame, out games.Outcome) string { return f.MarkingResult(out) }
 
 // HintText is a hint in words: "Ana could place X on e6".
-func HintText(f *frame.Frame, h *frame.Hint) string {
-	return f.PeopleAt(f.Plies, frame.Symbol).Could(frame.Marking(h.Seat, h.Token))
-}
+func HintText(f *frame.Frame, h *frame.Hint) string { return f.MarkingHint(h) }
 
 func (b *Board) MoveText(f *frame.Frame, i int) string { return MoveText(f, i) }
 func (b *Board) ResultText(f *frame.Frame, out games.Outcome) string {
