@@ -24,21 +24,9 @@ type Board struct {
 	refused int // square flashing, -1 none
 }
 
-// The game screen finds what a board does by its interfaces; a board
-// that missed one would silently lose its words, so the compiler checks.
-var _ interface {
-	kit.Board
-	kit.Teller
-	kit.HintTeller
-} = (*Board)(nil)
-
 // Entry is tic-tac-toe as the app offers it (kit.Entry): its rules
 // text and icon are help.md and icon.svg, which entry.go embeds.
-var Entry = kit.Entry{
-	Files: files,
-	Game:  game.Game{},
-	New:   New,
-}
+var Entry = kit.Entry{Game: game.Game{}, New: New, Files: files}
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {

@@ -30,14 +30,6 @@ type Board struct {
 	r   *renderer
 }
 
-// The game screen finds what a board does by its interfaces; a board
-// that missed one would silently lose its words, so the compiler checks.
-var _ interface {
-	kit.Board
-	kit.Teller
-	kit.HintTeller
-} = (*Board)(nil)
-
 // Entry is revenge tic-tac-toe as the app offers it (kit.Entry): its rules
 // text and icon are help.md and icon.svg, which entry.go embeds.
 var Entry = kit.Entry{
