@@ -142,20 +142,7 @@ func (s *Session) Start() {
 			}
 			answers[i] = a
 		}
-		if w := wait(s.clock, since, delay); w > 0 {
-			select {
-			case <-s.clock.After(w):
-			case <-ctx.Done():
-				return
-			}
-		}
-		s.post(func() {
-			if s.gen != gen {
-				return // undo, new game or back: the answer is stale
-			}
-			s.cancel, s.thinking = nil, nil
-			s.botsAnswered(seats, answers)
-		})
+		s.postAfter(ctx, wait(s.clock, since, delay), gen, func() { s.botsAnswered(seats, answers) })
 	}()
 	s.changed()
 }
@@ -229,29 +216,15 @@ func (s *Session) playPlan() {
 	if s.TokenDelay != nil {
 		d = s.TokenDelay(token)
 	}
-	w := wait(s.clock, s.lastMove, d)
-	go func() {
-		if w > 0 {
-			select {
-			case <-s.clock.After(w):
-			case <-ctx.Done():
-				return
-			}
+	go s.postAfter(ctx, wait(s.clock, s.lastMove, d), gen, func() {
+		s.plan = s.plan[1:]
+		if err := s.apply(token); err != nil {
+			s.plan = nil
+			s.botFailed(seat, fmt.Errorf("its planned %q was refused: %w", token, err))
+			return
 		}
-		s.post(func() {
-			if s.gen != gen {
-				return
-			}
-			s.cancel, s.thinking = nil, nil
-			s.plan = s.plan[1:]
-			if err := s.apply(token); err != nil {
-				s.plan = nil
-				s.botFailed(seat, fmt.Errorf("its planned %q was refused: %w", token, err))
-				return
-			}
-			s.afterMove(true) // which plays on the rest of the plan
-		})
-	}()
+		s.afterMove(true) // which plays on the rest of the plan
+	})
 	s.changed()
 }
 
@@ -320,4 +293,25 @@ func (s *Session) AskHint(done func(*Hint)) {
 		})
 	}()
 	s.changed()
+}
+
+// postAfter waits w on the session's clock (unless ctx is cancelled
+// first), then runs play on the UI goroutine if the game is still at
+// generation gen, with the bots marked as done thinking. It runs on a
+// bot's goroutine; a stale answer (undo, new game, back) is dropped.
+func (s *Session) postAfter(ctx context.Context, w time.Duration, gen int, play func()) {
+	if w > 0 {
+		select {
+		case <-s.clock.After(w):
+		case <-ctx.Done():
+			return
+		}
+	}
+	s.post(func() {
+		if s.gen != gen {
+			return
+		}
+		s.cancel, s.thinking = nil, nil
+		play()
+	})
 }
