@@ -19,6 +19,7 @@ const (
 	Win Result = iota
 	Loss
 	Draw
+	Shared // won together with an opponent (knights' shared win)
 )
 
 func (r Result) String() string {
@@ -29,6 +30,8 @@ func (r Result) String() string {
 		return "loss"
 	case Draw:
 		return "draw"
+	case Shared:
+		return "shared win"
 	}
 	return fmt.Sprintf("Result(%d)", int(r))
 }
@@ -38,10 +41,13 @@ type Tally struct {
 	Wins   int `json:"wins"`
 	Losses int `json:"losses"`
 	Draws  int `json:"draws"`
+	// Shared counts the games won together with the opponent; files
+	// written before there was such a count simply have none.
+	Shared int `json:"shared,omitempty"`
 }
 
 // Played is the number of games counted.
-func (t Tally) Played() int { return t.Wins + t.Losses + t.Draws }
+func (t Tally) Played() int { return t.Wins + t.Losses + t.Draws + t.Shared }
 
 // HumanOpponent is the opponent key used when the opponent is a person.
 const HumanOpponent = "human"
@@ -139,7 +145,7 @@ func decodeStats(raw []byte, out *statsFile) error {
 	}
 	for game, byBot := range f.Games {
 		for bot, t := range byBot {
-			if t.Wins < 0 || t.Losses < 0 || t.Draws < 0 {
+			if t.Wins < 0 || t.Losses < 0 || t.Draws < 0 || t.Shared < 0 {
 				return fmt.Errorf("negative count for %s against %s", game, bot)
 			}
 		}
@@ -189,7 +195,7 @@ func (s *Stats) Record(game, opponent string, r Result) error {
 	if err := checkBotName(opponent); err != nil {
 		return err
 	}
-	if r != Win && r != Loss && r != Draw {
+	if r != Win && r != Loss && r != Draw && r != Shared {
 		return fmt.Errorf("unknown result %v", r)
 	}
 	return s.update(func(all map[string]map[string]Tally) (bool, error) {
@@ -199,7 +205,7 @@ func (s *Stats) Record(game, opponent string, r Result) error {
 			all[game] = byBot
 		}
 		t := byBot[opponent]
-		count := map[Result]*int{Win: &t.Wins, Loss: &t.Losses, Draw: &t.Draws}[r]
+		count := map[Result]*int{Win: &t.Wins, Loss: &t.Losses, Draw: &t.Draws, Shared: &t.Shared}[r]
 		if *count == math.MaxInt {
 			return false, fmt.Errorf("%s against %s: no more %ss can be counted", game, opponent, r)
 		}

@@ -62,18 +62,13 @@ type App struct {
 	// fromRecord replays a save into a session; nil is
 	// session.FromRecord (tests hold it back).
 	fromRecord func(*games.Record, session.Options) (*session.Session, error)
-	// tally is this run's scoreboard per game: wins per seat and draws.
+	// tally is this run's scoreboard per game and line-up (tally.go).
 	tally map[string]*sessionTally
 	// box is the games offered (the one list, ui/boards/all).
 	box *box
 	// disk runs the writes (autosaves, saves, statistics) in order, off
 	// the UI goroutine.
 	disk *diskQueue
-}
-
-type sessionTally struct {
-	Wins  []int
-	Draws int
 }
 
 // Run opens the window and blocks until it closes. startGame, if not
@@ -479,27 +474,6 @@ func (u *App) applyTheme() {
 
 // ---- statistics ----
 
-// countResult counts a finished game in this run's scoreboard (the
-// score line of the game screen).
-func (u *App) countResult(s *session.Session, out games.Outcome) {
-	id := s.Game.ID()
-	t := u.tally[id]
-	if t == nil {
-		t = &sessionTally{Wins: make([]int, len(s.Seats))}
-		u.tally[id] = t
-	}
-	if len(t.Wins) < len(s.Seats) {
-		t.Wins = append(t.Wins, make([]int, len(s.Seats)-len(t.Wins))...)
-	}
-	if out.Status == games.Win {
-		for _, w := range out.Winners {
-			t.Wins[w]++
-		}
-	} else {
-		t.Draws++
-	}
-}
-
 // recordResult counts a finished game against a bot for the first person
 // at the table in the statistics on disk, through the disk queue.
 func (u *App) recordResult(s *session.Session, out games.Outcome) {
@@ -525,6 +499,8 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	switch {
 	case out.Status == games.Draw:
 		res = settings.Draw
+	case slices.Contains(out.Winners, human) && len(out.Winners) > 1:
+		res = settings.Shared // won together with a bot: not a win of one's own
 	case slices.Contains(out.Winners, human):
 		res = settings.Win
 	}

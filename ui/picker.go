@@ -220,7 +220,11 @@ func (p *picker) recordText(id string) string {
 	parts := make([]string, 0, len(bots))
 	for _, b := range bots {
 		t := tallies[b]
-		parts = append(parts, fmt.Sprintf("vs %s: %d won, %d lost, %d drawn", b, t.Wins, t.Losses, t.Draws))
+		line := fmt.Sprintf("vs %s: %d won, %d lost, %d drawn", b, t.Wins, t.Losses, t.Draws)
+		if t.Shared > 0 {
+			line += fmt.Sprintf(", %d shared", t.Shared)
+		}
+		parts = append(parts, line)
 	}
 	return strings.Join(parts, "\n")
 }

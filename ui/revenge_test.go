@@ -117,7 +117,7 @@ func TestRevengeScreenTellsMovesAndTheResult(t *testing.T) {
 	if len(gs.seatRows) != 3 || gs.seatRows[0].turn.Text != "winner" || gs.seatRows[1].turn.Text != "" {
 		t.Fatalf("seat rows: %d, %q %q", len(gs.seatRows), gs.seatRows[0].turn.Text, gs.seatRows[1].turn.Text)
 	}
-	if got := gs.scoreText(); got != "This session: X 1, Ψ 0, + 0, draws 0" {
+	if got := gs.scoreText(); got != "This session: Ana 1, Bo 0, Cy 0, draws 0" {
 		t.Fatalf("score line %q", got)
 	}
 }

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -26,7 +24,7 @@ func (gs *gameScreen) newScoreLine() scoreLine {
 	l.resetScore = widget.NewButton("Reset score", func() {
 		gs.u.confirm("Reset score", "Set this session's score back to zero?", func(ok bool) {
 			if ok {
-				delete(gs.u.tally, gs.session.Game.ID())
+				delete(gs.u.tally, tallyKey(gs.session))
 				gs.refresh()
 			}
 		})
@@ -41,17 +39,11 @@ func (gs *gameScreen) refreshScore() {
 	showIf(gs.scoreRow, gs.score.Text != "")
 }
 
-// scoreText is this run's scoreboard for the game.
+// scoreText is this run's score of the game's line-up ("" before its
+// first game ends).
 func (gs *gameScreen) scoreText() string {
-	t := gs.u.tally[gs.session.Game.ID()]
-	if t == nil {
-		return ""
+	if t := gs.u.tallyOf(gs.session, false); t != nil {
+		return t.text()
 	}
-	var parts []string
-	for i, w := range t.Wins {
-		if i < len(gs.session.Seats) {
-			parts = append(parts, fmt.Sprintf("%s %d", gs.seatSymbol(i), w))
-		}
-	}
-	return fmt.Sprintf("This session: %s, draws %d", strings.Join(parts, ", "), t.Draws)
+	return ""
 }
