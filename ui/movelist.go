@@ -20,6 +20,9 @@ type moveList struct {
 	live      *widget.Button // Back to the game, while an earlier move is shown
 	selecting bool           // the list is being updated from the session, not by the player
 	maskSeat  int            // whose entries the list shows under fog: -2 all, -1 none
+	// rowHeights are the heights set for wrapped rows at rowWidth.
+	rowHeights map[int]float32
+	rowWidth   float32
 }
 
 // buildMoveList makes the list, with Back to the game under it.

@@ -116,3 +116,24 @@ func sameColor(a, b color.Color) bool {
 	r2, g2, b2, a2 := b.RGBA()
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
+
+// A row longer than the list is wide wraps to more lines, and the list
+// gives it the height they need: nothing is cut mid-word.
+func TestLongMoveRowsWrap(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startGame(t, u, twoPeople)
+	if err := gs.Submit("b2"); err != nil {
+		t.Fatal(err)
+	}
+	one := newMoveRow().MinSize().Height
+	gs.moves.Resize(fyne.NewSize(400, 300))
+	gs.showMove(0, newMoveRow())
+	if h := gs.rowHeights[0]; h != one {
+		t.Fatalf("a short row is %v tall, one line is %v", h, one)
+	}
+	gs.moves.Resize(fyne.NewSize(90, 300))
+	gs.showMove(0, newMoveRow())
+	if h := gs.rowHeights[0]; h < 2*one-2*theme.InnerPadding() {
+		t.Fatalf("a row wider than the list is %v tall, one line %v: it did not wrap", h, one)
+	}
+}

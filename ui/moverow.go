@@ -14,17 +14,49 @@ import (
 // and small ("12. Ana drops a man on d3   @d3").
 func newMoveRow() *fyne.Container {
 	words := widget.NewLabel("000. X  move")
+	words.Wrapping = fyne.TextWrapWord // a long row takes a second line, never cut
 	notation := widget.NewLabel("")
 	notation.Importance = widget.LowImportance
 	notation.SizeName = theme.SizeNameCaptionText
 	return container.New(notationAfter{}, words, notation)
 }
 
-// showMove fills a move-list row with move i.
+// showMove fills a move-list row with move i, and makes the row as tall
+// as its words need at the list's width: a long row ("Ben places Ψ on c3,
+// taking a mark of Ana's...") wraps to a second line rather than being
+// cut.
 func (gs *gameScreen) showMove(i int, row *fyne.Container) {
-	row.Objects[0].(*widget.Label).SetText(gs.moveText(i))
+	text := gs.moveText(i)
+	row.Objects[0].(*widget.Label).SetText(text)
 	row.Objects[1].(*widget.Label).SetText(gs.moveNotation(i))
 	row.Refresh() // longer or shorter words move the notation
+	gs.fitRow(i, text)
+}
+
+// fitRow sets row i's height for its text at the list's width, once per
+// text and width.
+func (gs *gameScreen) fitRow(i int, text string) {
+	width := gs.moves.Size().Width - theme.ScrollBarSize()
+	if width <= 0 {
+		return // not laid out yet: the next refresh fits it
+	}
+	if gs.rowWidth != width {
+		gs.rowWidth, gs.rowHeights = width, map[int]float32{}
+	}
+	h := wrappedHeight(text, width)
+	if old, ok := gs.rowHeights[i]; ok && old == h {
+		return
+	}
+	gs.rowHeights[i] = h
+	gs.moves.SetItemHeight(i, h)
+}
+
+// wrappedHeight is how tall a row's words are when wrapped at width.
+func wrappedHeight(text string, width float32) float32 {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	l.Resize(fyne.NewSize(width, l.MinSize().Height))
+	return l.MinSize().Height
 }
 
 // moveNotation is move i's notation for the move list: "" unless the
@@ -56,8 +88,10 @@ func (notationAfter) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	words, notation := objects[0], objects[1]
 	words.Move(fyne.NewPos(0, 0))
 	words.Resize(size)
-	// Both labels pad their text; the two paddings between them are the gap.
-	at := words.MinSize().Width
+	// Both labels pad their text; the two paddings between them are the
+	// gap. The notation goes after words on one line only.
+	label := words.(*widget.Label)
+	at := fyne.MeasureText(label.Text, theme.TextSize(), label.TextStyle).Width + 2*theme.InnerPadding()
 	need := notation.MinSize()
 	if notation.(*widget.Label).Text == "" || at+need.Width > size.Width {
 		notation.Hide()

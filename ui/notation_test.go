@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -99,12 +100,15 @@ func TestMoveListNotationNeverRunsOffTheRow(t *testing.T) {
 	if row.MinSize() != words.MinSize() {
 		t.Fatalf("the row asks for %v, its words %v", row.MinSize(), words.MinSize())
 	}
-	row.Resize(fyne.NewSize(words.MinSize().Width+notation.MinSize().Width, words.MinSize().Height))
+	// The words wrap, so their width on one line is what the notation
+	// follows.
+	line := fyne.MeasureText(words.Text, theme.TextSize(), words.TextStyle).Width + 2*theme.InnerPadding()
+	row.Resize(fyne.NewSize(line+notation.MinSize().Width, words.MinSize().Height))
 	if !notation.Visible() || notation.Position().X+notation.Size().Width > row.Size().Width {
 		t.Fatalf("where it fits the notation shows (%v) inside the row: at %v, %v wide, row %v",
 			notation.Visible(), notation.Position(), notation.Size().Width, row.Size().Width)
 	}
-	row.Resize(fyne.NewSize(words.MinSize().Width+notation.MinSize().Width-1, words.MinSize().Height))
+	row.Resize(fyne.NewSize(line+notation.MinSize().Width-1, words.MinSize().Height))
 	if notation.Visible() {
 		t.Fatal("the notation shows in a row too narrow for it")
 	}
