@@ -373,3 +373,16 @@ func TestABotThatFailsIsReported(t *testing.T) {
 		t.Fatalf("refusal %q after %d turns", gs.lastRefusal, gs.session.Plies())
 	}
 }
+
+// Alone against the computer, the person is not told that it has picked
+// (it picks at once; the word would only hurry them): its row says "to
+// move" until the turn is played.
+func TestABotsPickIsNotToldToAPersonAlone(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	loop.Until(t, "the computer's pick", func() bool { return len(gs.session.Thinking()) == 0 && len(gs.session.Pending()) == 1 })
+	gs.refresh()
+	if got := gs.seatRows[1].turn.Text; got != "to move" {
+		t.Fatalf("the computer's row says %q while Ana picks", got)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // seatRow is one seat in the side panel: its symbol in its colour, who
@@ -90,13 +91,18 @@ func (gs *gameScreen) refreshSeats(out games.Outcome) {
 
 // turnWord is what the panel says beside a seat: "to move", "picked" in
 // a simultaneous turn (never what: that stays secret), "winner", or
-// nothing (while its computer thinks, the activity shows instead).
+// nothing (while its computer thinks, the activity shows instead). A
+// bot's pick, made at once, is not told while the one person here still
+// picks: it would only hurry them.
 func (gs *gameScreen) turnWord(seat int, out games.Outcome) string {
 	s := gs.session
 	word := ""
+	picked := slices.Contains(s.Live().ToMove(), seat) && s.Simultaneous() && !slices.Contains(s.Pending(), seat)
 	switch {
 	case slices.Contains(s.Thinking(), seat):
-	case slices.Contains(s.Live().ToMove(), seat) && s.Simultaneous() && !slices.Contains(s.Pending(), seat):
+	case picked && s.DriverOf(seat) == session.Bot && s.HumanToMove() >= 0 && s.HumansAtOnce() == 1:
+		word = "to move"
+	case picked:
 		word = "picked"
 	case slices.Contains(s.Live().ToMove(), seat):
 		word = "to move"
