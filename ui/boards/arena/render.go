@@ -442,7 +442,7 @@ func (r *renderer) drawPlayers(things *[game.Cells]thing) {
 		r.players[t.seat].set(at, side, t.seat, t.dir, t.value, m.St.Character(t.seat), pips, left, t.alpha)
 		drawn[t.seat] = true
 	}
-	showIf(r.glow, m.Mover >= 0 && drawn[m.Mover])
+	kit.ShowIf(r.glow, m.Mover >= 0 && drawn[m.Mover])
 	for seat, c := range m.Fallen {
 		if !drawn[seat] && c >= 0 {
 			r.players[seat].set(r.mid(c), side, seat, m.St.Facing(seat), m.St.HP(seat), m.St.Character(seat), 0, 0, 0x50)
@@ -524,21 +524,8 @@ func (r *renderer) drawHint() {
 }
 
 func (r *renderer) outline(o *canvas.Rectangle, c int, col color.Color, w float32) {
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = w
 	kit.PlaceOutline(o, r.pos(c), r.grid.Cell, 3)
-	o.Show()
-	o.Refresh()
-}
-
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-	o.Refresh()
+	kit.ShowOutline(o, col, w)
 }
 
 // ---- things ----
@@ -606,7 +593,7 @@ func (o *bombObj) set(ctr fyne.Position, side float32, timer int, beat float32, 
 		x.Show()
 		x.Refresh()
 	}
-	showIf(o.ring, urgent)
+	kit.ShowIf(o.ring, urgent)
 }
 
 // iceObj draws an ice block: a pale block with a glow inside and its

@@ -44,6 +44,26 @@ func PlaceInset(o fyne.CanvasObject, pos fyne.Position, side, inset float32) {
 	o.Resize(fyne.NewSize(side-2*inset, side-2*inset))
 }
 
+// ShowOutline strokes a placed outline in col, width wide, with a clear
+// middle, and shows it.
+func ShowOutline(o *canvas.Rectangle, col color.Color, width float32) {
+	o.FillColor = color.Transparent
+	o.StrokeColor = col
+	o.StrokeWidth = width
+	o.Show()
+	o.Refresh()
+}
+
+// ShowIf shows o when on, hides it otherwise, and refreshes it.
+func ShowIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	o.Refresh()
+}
+
 // TileRadius is the corner radius of a board's rounded square tiles
 // (classic, revenge, arena).
 func TileRadius(side float32) float32 { return side * 0.06 }

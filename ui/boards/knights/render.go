@@ -611,13 +611,13 @@ func (r *renderer) Refresh() {
 		o.fog.FillColor = fog
 		o.fog.Move(p)
 		o.fog.Resize(fyne.NewSize(c+0.75, c+0.75))
-		showIf(o.fog, cell.Fog)
+		kit.ShowIf(o.fog, cell.Fog)
 		o.haze.StrokeColor = kit.WithAlpha(kit.Ink(), 0x22)
 		o.haze.StrokeWidth = max(1, c*0.05)
 		o.haze.Position1, o.haze.Position2 = fyne.NewPos(p.X, p.Y+c), fyne.NewPos(p.X+c, p.Y)
-		showIf(o.haze, cell.Fog)
+		kit.ShowIf(o.haze, cell.Fog)
 		kit.PlaceDot(o.dot, p, c)
-		showIf(o.dot, m.IsLegal(i))
+		kit.ShowIf(o.dot, m.IsLegal(i))
 	}
 	r.refreshDots()
 	r.drawHover()
@@ -792,21 +792,8 @@ func (r *renderer) outline(o *canvas.Rectangle, sq int, col color.Color, width, 
 		o.Hide()
 		return
 	}
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = width
 	kit.PlaceInset(o, r.grid.CellPos(sq%m.N, sq/m.N), r.grid.Cell, inset)
-	o.Show()
-	o.Refresh()
-}
-
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-	o.Refresh()
+	kit.ShowOutline(o, col, width)
 }
 
 // blend mixes a share of c into base (trails are tinted strongly, unlike
