@@ -133,10 +133,7 @@ func (m *Model) Load(f *frame.Frame) (fresh, forward bool) {
 		m.Hands[seat][0], m.Hands[seat][1] = st.Hand(seat)
 	}
 	m.Placement, m.Pieces, m.Rules = st.Placement(), st.Pieces(), st.RuleSet()
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Mover = frame.Mover(st)
 	m.Input = f.Acting >= 0
 	m.Blocked = ""
 	if err := f.WhyNot; err != nil {
