@@ -24,14 +24,24 @@ func (f *Frame) SquareHint() int {
 	return int(f.Hint.Move)
 }
 
+// SquareOf is the square a name stands for on an n x n board ("b3" is
+// 2*n+1), -1 when it names none ("" or a bad name).
+func SquareOf(name string, n int) int {
+	f, r, err := games.ParseSquare(name, n, n)
+	if err != nil {
+		return -1
+	}
+	return r*n + f
+}
+
 // LineSquares is the winning line of st (its outcome's square names) as
 // squares of an n x n board, appended to dst[:0]; a name that is not a
 // square is left out.
 func LineSquares(dst []int, st games.State, n int) []int {
 	dst = dst[:0]
 	for _, name := range st.Outcome().Line {
-		if f, r, err := games.ParseSquare(name, n, n); err == nil {
-			dst = append(dst, r*n+f)
+		if sq := SquareOf(name, n); sq >= 0 {
+			dst = append(dst, sq)
 		}
 	}
 	return dst

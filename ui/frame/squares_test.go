@@ -47,6 +47,20 @@ func TestSquareHint(t *testing.T) {
 	}
 }
 
+// A square's name becomes its number rank*n+file; a name off the board,
+// or none, is -1.
+func TestSquareOf(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+		want int
+	}{{"a1", 8, 0}, {"b3", 8, 17}, {"c3", 3, 8}, {"d1", 3, -1}, {"", 8, -1}, {"x", 8, -1}} {
+		if got := SquareOf(c.name, c.n); got != c.want {
+			t.Errorf("SquareOf(%q, %d) = %d, want %d", c.name, c.n, got, c.want)
+		}
+	}
+}
+
 // The winning line's names become squares numbered rank*n+file; a name
 // off the board is left out, and the slice given is reused.
 func TestLineSquares(t *testing.T) {

@@ -39,13 +39,7 @@ func cellOf(seat int, king bool) int8 {
 
 func name(sq int) string { return games.SquareName(sq%8, sq/8) }
 
-func parseSquare(s string) int {
-	f, r, err := games.ParseSquare(s, 8, 8)
-	if err != nil {
-		return -1
-	}
-	return r*8 + f
-}
+func parseSquare(s string) int { return frame.SquareOf(s, 8) }
 
 // pieceName is "X man", "O king".
 func pieceName(v int8) string {

@@ -166,13 +166,7 @@ func (m *Model) StealLine(seat int, bySymbol bool) string {
 
 func (m *Model) name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
 
-func (m *Model) square(name string) int {
-	f, r, err := games.ParseSquare(name, m.N, m.N)
-	if err != nil {
-		return -1
-	}
-	return r*m.N + f
-}
+func (m *Model) square(name string) int { return frame.SquareOf(name, m.N) }
 
 func (m *Model) onBoard(sq int) bool { return sq >= 0 && sq < len(m.Owners) }
 
