@@ -23,14 +23,13 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	story   *kit.Story // draws every frame at once; stories overlap
-	refused int        // cell flashing, -1 none
+	story   *kit.Story      // draws every frame at once; stories overlap
+	refused kit.RefusedMark // cell flashing
 
 	plays []*running // the stories playing; older ones only finish their blast
 	cur   *running   // the story of the action shown, nil when it has ended
 	pulse float32    // 0..1, the beat of the bombs about to blow
 	beat  *fyne.Animation
-	flash *fyne.Animation
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
 	// run them to the end at once.
@@ -56,7 +55,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), refused: -1}
+	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark()}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Playing: func() bool { return len(b.plays) > 0 },
 		Draw:    b.drawNow,
@@ -79,7 +78,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	same := f.View == from
 	b.m.Load(f)
 	if !same {
-		b.refused = -1
+		b.refused.Square = -1
 		if animate && f.Before != nil {
 			b.tell(f.Before.(*game.State), f.Events)
 		} else {
@@ -276,8 +275,8 @@ func (r *renderer) Refresh() {
 	r.drawPlayers(&things)
 	r.drawFire()
 	r.drawHint()
-	if b.refused >= 0 {
-		r.outline(r.flash, b.refused, kit.Refused, 3)
+	if b.refused.Square >= 0 {
+		r.outline(r.flash, b.refused.Square, kit.Refused, 3)
 		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {
