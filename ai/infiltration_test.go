@@ -10,25 +10,14 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
 	_ "github.com/tabulagames/tabula/games/infiltration"
 )
 
 func infNew(t testing.TB, rules map[string]any, setup string) games.State {
 	t.Helper()
 	g, _ := games.Lookup("infiltration")
-	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := games.Config{Rules: valid}
-	if setup != "" {
-		cfg.Setup = json.RawMessage(setup)
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return gametest.NewState(t, g, rules, setup)
 }
 
 // infSetup writes a movement-phase setup from 8 rows (rank 8 first).

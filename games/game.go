@@ -12,6 +12,7 @@ package games
 
 import (
 	"encoding/json"
+	"errors"
 	"sort"
 	"strconv"
 
@@ -135,6 +136,19 @@ type State interface {
 	ParseMove(seat int, token string) (Move, error)
 	// Clone returns an independent copy.
 	Clone() State
+}
+
+// OneMove is the move of a turn that takes one, for a Play: ErrGameOver
+// once the game is over, and a fault (the caller broke the contract) when
+// moves is not exactly one move.
+func OneMove(over bool, moves []Move) (Move, error) {
+	if over {
+		return NoMove, ErrGameOver
+	}
+	if len(moves) != 1 {
+		return NoMove, errors.New("one move at a time")
+	}
+	return moves[0], nil
 }
 
 // TurnCodec is implemented by simultaneous games, whose save-file token

@@ -452,3 +452,19 @@ func TestRefusalIsOneErrorKind(t *testing.T) {
 		t.Error("a fault passes for a refusal")
 	}
 }
+
+// OneMove hands a one-move turn's move to Play; a finished game refuses
+// it, and a turn of no move or of two is a fault, not a refusal.
+func TestOneMove(t *testing.T) {
+	if m, err := games.OneMove(false, []games.Move{7}); m != 7 || err != nil {
+		t.Errorf("OneMove of one move = %d, %v; want 7, nil", m, err)
+	}
+	if _, err := games.OneMove(true, []games.Move{7}); !errors.Is(err, games.ErrGameOver) {
+		t.Errorf("OneMove after the end = %v, want ErrGameOver", err)
+	}
+	for _, moves := range [][]games.Move{nil, {3, 4}} {
+		if m, err := games.OneMove(false, moves); err == nil || gametest.IsRefusal(err) || m != games.NoMove {
+			t.Errorf("OneMove of %v = %d, %v; want NoMove and a fault", moves, m, err)
+		}
+	}
+}

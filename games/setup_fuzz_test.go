@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
@@ -64,7 +65,7 @@ func fuzzSetup(f *testing.F, id string) {
 		if err != nil {
 			t.Fatalf("setup %s loaded, but its own position %s did not: %v", setup, asSetup(t, st), err)
 		}
-		if js(t, again.Position()) != js(t, st.Position()) || !sameSeats(again.ToMove(), st.ToMove()) {
+		if js(t, again.Position()) != js(t, st.Position()) || !slices.Equal(again.ToMove(), st.ToMove()) {
 			t.Fatalf("setup %s reloads as %s", asSetup(t, st), asSetup(t, again))
 		}
 	})
@@ -118,16 +119,4 @@ func js(t testing.TB, v any) string {
 		t.Fatalf("cannot write %v as JSON: %v", v, err)
 	}
 	return string(b)
-}
-
-func sameSeats(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -5,7 +5,6 @@
 package alcazar
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -225,13 +224,10 @@ func (s *State) check(m games.Move) error {
 }
 
 func (s *State) Play(moves ...games.Move) error {
-	if s.status != games.Ongoing {
-		return games.ErrGameOver
+	m, err := games.OneMove(s.status != games.Ongoing, moves)
+	if err != nil {
+		return err
 	}
-	if len(moves) != 1 {
-		return errors.New("one move at a time")
-	}
-	m := moves[0]
 	if err := s.check(m); err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ package classic
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -91,13 +90,10 @@ func (s *State) Legal(seat int) []games.Move {
 }
 
 func (s *State) Play(moves ...games.Move) error {
-	if s.outcome.Over() {
-		return games.ErrGameOver
+	m, err := games.OneMove(s.outcome.Over(), moves)
+	if err != nil {
+		return err
 	}
-	if len(moves) != 1 {
-		return errors.New("one move at a time")
-	}
-	m := moves[0]
 	if m < 0 || m > 8 {
 		return games.Refuse("not a square of this board")
 	}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -105,10 +106,10 @@ func CheckVector(t *testing.T, game string, v Vector) {
 	if e.Status != nil && out.Status.String() != *e.Status {
 		t.Errorf("status = %s, want %s (%s)", out.Status, *e.Status, v.About)
 	}
-	if e.Winners != nil && !sameInts(out.Winners, e.Winners) {
+	if e.Winners != nil && !slices.Equal(out.Winners, e.Winners) {
 		t.Errorf("winners = %v, want %v", out.Winners, e.Winners)
 	}
-	if e.ToMove != nil && !sameInts(st.ToMove(), e.ToMove) {
+	if e.ToMove != nil && !slices.Equal(st.ToMove(), e.ToMove) {
 		t.Errorf("toMove = %v, want %v", st.ToMove(), e.ToMove)
 	}
 	if e.Position != nil {
@@ -145,18 +146,6 @@ func CheckVector(t *testing.T, game string, v Vector) {
 func IsRefusal(err error) bool {
 	var r *games.Refusal
 	return errors.As(err, &r)
-}
-
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func js(v any) string { b, _ := json.Marshal(v); return string(b) }

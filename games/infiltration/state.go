@@ -1,7 +1,6 @@
 package infiltration
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -466,13 +465,10 @@ func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 
 // Play applies one move.
 func (s *State) Play(moves ...games.Move) error {
-	if s.outcome.Over() {
-		return games.ErrGameOver
+	m, err := games.OneMove(s.outcome.Over(), moves)
+	if err != nil {
+		return err
 	}
-	if len(moves) != 1 {
-		return errors.New("one move at a time")
-	}
-	m := moves[0]
 	if err := s.check(m); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/alcazar"
-	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // The movement phase as an animation: the model's beats (Model.Beats,
@@ -277,16 +276,7 @@ func (b *Board) syncFrom(st *game.State) {
 }
 
 // flash marks a refused square for a moment.
-func (b *Board) flash(sq int) {
-	b.refused = sq
-	b.Refresh()
-	b.flashAnim = kit.FlashMark(b.flashAnim, b.host.Motion(), b.StartAnim, func() {
-		if b.refused == sq {
-			b.refused = -1
-			b.Refresh()
-		}
-	})
-}
+func (b *Board) flash(sq int) { b.refused.Flash(sq, b.host.Motion(), b.StartAnim, b.Refresh) }
 
 // pathPos is where a piece is drawn now: along its waypoints, eased.
 func pathPos(g *geom, pc *piece, seat, n int) fyne.Position {

@@ -107,8 +107,8 @@ func TestUsedSquareRefusesSecondPlacer(t *testing.T) {
 	if h.S.Plies() != 1 {
 		t.Fatalf("the used square was accepted: %q", h.Tokens())
 	}
-	if !strings.Contains(h.Refusal, "just placed there") || b.refused != sq("c1") {
-		t.Fatalf("refusal %q, flash %d", h.Refusal, b.refused)
+	if !strings.Contains(h.Refusal, "just placed there") || b.refused.Square != sq("c1") {
+		t.Fatalf("refusal %q, flash %d", h.Refusal, b.refused.Square)
 	}
 	if b.m.SelPiece != 1 {
 		t.Fatal("the refused placement lost the chosen piece")

@@ -150,10 +150,7 @@ func (m *Model) Load(f *frame.Frame) {
 	st := f.Shown.(*game.State)
 	m.St = st
 	m.people = peopleOf(f.Seats)
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Mover = frame.Mover(st)
 	m.Input = m.Mover >= 0 && f.Acting == m.Mover
 	m.Blocked = ""
 	if err := f.WhyNot; err != nil {

@@ -33,16 +33,15 @@ type Board struct {
 	crownProg float32
 	acting    int // piece acting in the phase (outlined), -1 none
 
-	refused  int // square flashing, -1 none
-	hover    int // entry square under the mouse, -1 none
-	dragN    int // piece being dragged from the hand, 0 none
+	refused  kit.RefusedMark // square flashing
+	hover    int             // entry square under the mouse, -1 none
+	dragN    int             // piece being dragged from the hand, 0 none
 	dragPos  fyne.Position
 	dragSeen bool // the current drag has been looked at
 	dropping bool // a dragged piece is being placed
 
-	anim      *timeline
-	animGen   int
-	flashAnim *fyne.Animation
+	anim    *timeline
+	animGen int
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
 	// run them to the end at once.
@@ -68,7 +67,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), refused: -1, acting: -1, hover: -1}
+	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark(), acting: -1, hover: -1}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Hold:    true,
 		Playing: b.busy,
@@ -149,7 +148,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	if changed {
 		b.m.SelPiece, b.m.SelSq = 0, -1
 	}
-	b.refused = -1
+	b.refused.Square = -1
 	b.m.Load(f)
 	b.sync()
 	if animate && changed && f.Before != nil {
@@ -628,8 +627,8 @@ func (r *renderer) drawMarks(g *geom, animating bool) {
 	} else {
 		r.cursor.Hide()
 	}
-	if b.refused >= 0 {
-		r.outlineAt(r.flash, centerOf(g, b.refused), 0.9*c, kit.Refused, 3)
+	if b.refused.Square >= 0 {
+		r.outlineAt(r.flash, centerOf(g, b.refused.Square), 0.9*c, kit.Refused, 3)
 		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {

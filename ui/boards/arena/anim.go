@@ -121,13 +121,4 @@ func (b *Board) beatBombs() {
 }
 
 // flashCell marks a refused cell for a moment.
-func (b *Board) flashCell(c int) {
-	b.refused = c
-	b.Refresh()
-	b.flash = kit.FlashMark(b.flash, b.host.Motion(), b.StartAnim, func() {
-		if b.refused == c {
-			b.refused = -1
-			b.Refresh()
-		}
-	})
-}
+func (b *Board) flashCell(c int) { b.refused.Flash(c, b.host.Motion(), b.StartAnim, b.Refresh) }

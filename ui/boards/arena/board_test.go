@@ -53,8 +53,8 @@ func TestKeysPlayATurn(t *testing.T) {
 	if got := h.Tokens(); got != "move E face S" {
 		t.Fatalf("keys played %q (refusal %q)", got, h.Refusal)
 	}
-	if h.Refusal == "" || b.refused != cell("c5") {
-		t.Fatalf("a bomb onto the pillar c5: refusal %q, flash %d", h.Refusal, b.refused)
+	if h.Refusal == "" || b.refused.Square != cell("c5") {
+		t.Fatalf("a bomb onto the pillar c5: refusal %q, flash %d", h.Refusal, b.refused.Square)
 	}
 	b.Key(fyne.KeyBackspace)
 	if got := h.Tokens(); got != "move E" {
@@ -83,8 +83,8 @@ func TestTapsTurnAndStep(t *testing.T) {
 		t.Fatalf("a tap on b5 played %q", got)
 	}
 	tapCell(b, "f2")
-	if h.Tokens() != "face S move S" || !strings.HasPrefix(h.Refusal, "Tap a cell next to your player") || b.refused != cell("f2") {
-		t.Fatalf("a tap far away: %q, %q, flash %d", h.Tokens(), h.Refusal, b.refused)
+	if h.Tokens() != "face S move S" || !strings.HasPrefix(h.Refusal, "Tap a cell next to your player") || b.refused.Square != cell("f2") {
+		t.Fatalf("a tap far away: %q, %q, flash %d", h.Tokens(), h.Refusal, b.refused.Square)
 	}
 	// A tap on the player itself says what to tap instead.
 	h.Refusal = ""

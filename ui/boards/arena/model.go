@@ -76,10 +76,7 @@ func NewModel() Model {
 func (m *Model) Load(f *frame.Frame) {
 	st := f.Shown.(*game.State)
 	m.St = st
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Mover = frame.Mover(st)
 	m.Input, m.Blocked = true, ""
 	if err := f.WhyNot; err != nil {
 		m.Input, m.Blocked = false, err.Error()

@@ -23,14 +23,13 @@ type Board struct {
 	host kit.Host
 	m    Model
 
-	story   *kit.Story // draws every frame at once; stories overlap
-	refused int        // cell flashing, -1 none
+	story   *kit.Story      // draws every frame at once; stories overlap
+	refused kit.RefusedMark // cell flashing
 
 	plays []*running // the stories playing; older ones only finish their blast
 	cur   *running   // the story of the action shown, nil when it has ended
 	pulse float32    // 0..1, the beat of the bombs about to blow
 	beat  *fyne.Animation
-	flash *fyne.Animation
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
 	// run them to the end at once.
@@ -56,7 +55,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), refused: -1}
+	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark()}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Playing: func() bool { return len(b.plays) > 0 },
 		Draw:    b.drawNow,
@@ -79,7 +78,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	same := f.View == from
 	b.m.Load(f)
 	if !same {
-		b.refused = -1
+		b.refused.Square = -1
 		if animate && f.Before != nil {
 			b.tell(f.Before.(*game.State), f.Events)
 		} else {
@@ -276,8 +275,8 @@ func (r *renderer) Refresh() {
 	r.drawPlayers(&things)
 	r.drawFire()
 	r.drawHint()
-	if b.refused >= 0 {
-		r.outline(r.flash, b.refused, kit.Refused, 3)
+	if b.refused.Square >= 0 {
+		r.outline(r.flash, b.refused.Square, kit.Refused, 3)
 		r.flash.FillColor = kit.WithAlpha(kit.Refused, 0x60)
 		r.flash.Refresh()
 	} else {
@@ -442,7 +441,7 @@ func (r *renderer) drawPlayers(things *[game.Cells]thing) {
 		r.players[t.seat].set(at, side, t.seat, t.dir, t.value, m.St.Character(t.seat), pips, left, t.alpha)
 		drawn[t.seat] = true
 	}
-	showIf(r.glow, m.Mover >= 0 && drawn[m.Mover])
+	kit.ShowIf(r.glow, m.Mover >= 0 && drawn[m.Mover])
 	for seat, c := range m.Fallen {
 		if !drawn[seat] && c >= 0 {
 			r.players[seat].set(r.mid(c), side, seat, m.St.Facing(seat), m.St.HP(seat), m.St.Character(seat), 0, 0, 0x50)
@@ -524,21 +523,8 @@ func (r *renderer) drawHint() {
 }
 
 func (r *renderer) outline(o *canvas.Rectangle, c int, col color.Color, w float32) {
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = w
 	kit.PlaceOutline(o, r.pos(c), r.grid.Cell, 3)
-	o.Show()
-	o.Refresh()
-}
-
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-	o.Refresh()
+	kit.ShowOutline(o, col, w)
 }
 
 // ---- things ----
@@ -606,7 +592,7 @@ func (o *bombObj) set(ctr fyne.Position, side float32, timer int, beat float32, 
 		x.Show()
 		x.Refresh()
 	}
-	showIf(o.ring, urgent)
+	kit.ShowIf(o.ring, urgent)
 }
 
 // iceObj draws an ice block: a pale block with a glow inside and its

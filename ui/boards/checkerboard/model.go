@@ -58,20 +58,9 @@ func (m *Model) Load(f *frame.Frame) {
 	if sq := st.LastRemoved(); sq != games.NoMove {
 		m.Removed = int(sq)
 	}
-	m.Line = m.Line[:0]
-	for _, name := range st.Outcome().Line {
-		if f, r, err := games.ParseSquare(name, m.N, m.N); err == nil {
-			m.Line = append(m.Line, r*m.N+f)
-		}
-	}
-	m.Hint = -1
-	if h := f.Hint; h != nil && !f.Viewing {
-		m.Hint = int(h.Move)
-	}
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Line = frame.LineSquares(m.Line, st, m.N)
+	m.Hint = f.SquareHint()
+	m.Mover = frame.Mover(st)
 	m.Next = -1
 	if f, r, ok := st.NextRemoval(); ok {
 		m.Next = r*m.N + f

@@ -43,20 +43,9 @@ func (m *Model) Load(f *frame.Frame) {
 	if len(f.Turn) == 1 {
 		m.Last = int(f.Turn[0])
 	}
-	m.Line = m.Line[:0]
-	for _, name := range st.Outcome().Line {
-		if f, r, err := games.ParseSquare(name, 3, 3); err == nil {
-			m.Line = append(m.Line, r*3+f)
-		}
-	}
-	m.Hint = -1
-	if h := f.Hint; h != nil && !f.Viewing {
-		m.Hint = int(h.Move)
-	}
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Line = frame.LineSquares(m.Line, st, 3)
+	m.Hint = f.SquareHint()
+	m.Mover = frame.Mover(st)
 	m.Input = f.Acting >= 0
 }
 

@@ -190,10 +190,6 @@ func (r *renderer) layoutOutline(o *canvas.Rectangle, sq int, col color.Color) {
 		o.Hide()
 		return
 	}
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = 3
 	kit.PlaceOutline(o, r.grid.CellPos(sq%3, sq/3), r.grid.Cell, 5)
-	o.Show()
-	o.Refresh()
+	kit.ShowOutline(o, col, 3)
 }

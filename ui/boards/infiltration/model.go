@@ -39,13 +39,7 @@ func cellOf(seat int, king bool) int8 {
 
 func name(sq int) string { return games.SquareName(sq%8, sq/8) }
 
-func parseSquare(s string) int {
-	f, r, err := games.ParseSquare(s, 8, 8)
-	if err != nil {
-		return -1
-	}
-	return r*8 + f
-}
+func parseSquare(s string) int { return frame.SquareOf(s, 8) }
 
 // pieceName is "X man", "O king".
 func pieceName(v int8) string {
@@ -133,10 +127,7 @@ func (m *Model) Load(f *frame.Frame) (fresh, forward bool) {
 		m.Hands[seat][0], m.Hands[seat][1] = st.Hand(seat)
 	}
 	m.Placement, m.Pieces, m.Rules = st.Placement(), st.Pieces(), st.RuleSet()
-	m.Mover = -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Mover = frame.Mover(st)
 	m.Input = f.Acting >= 0
 	m.Blocked = ""
 	if err := f.WhyNot; err != nil {

@@ -44,6 +44,26 @@ func PlaceInset(o fyne.CanvasObject, pos fyne.Position, side, inset float32) {
 	o.Resize(fyne.NewSize(side-2*inset, side-2*inset))
 }
 
+// ShowOutline strokes a placed outline in col, width wide, with a clear
+// middle, and shows it.
+func ShowOutline(o *canvas.Rectangle, col color.Color, width float32) {
+	o.FillColor = color.Transparent
+	o.StrokeColor = col
+	o.StrokeWidth = width
+	o.Show()
+	o.Refresh()
+}
+
+// ShowIf shows o when on, hides it otherwise, and refreshes it.
+func ShowIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	o.Refresh()
+}
+
 // TileRadius is the corner radius of a board's rounded square tiles
 // (classic, revenge, arena).
 func TileRadius(side float32) float32 { return side * 0.06 }
@@ -121,24 +141,37 @@ func Flash(r *canvas.Rectangle, d time.Duration) {
 	a.Start()
 }
 
-// FlashMark times a refused square's mark drawn by the board itself (UX.md:
-// a square that would be refused flashes briefly): it stops the previous
-// one, starts a new one with start (a board's hook, which tests replace)
-// and calls clear when it ends. Under reduced motion the mark stays as
-// long, still: it must still go away.
-func FlashMark(prev *fyne.Animation, m Motion, start func(*fyne.Animation), clear func()) *fyne.Animation {
-	if prev != nil {
-		prev.Stop()
+// RefusedMark is a refused square's mark drawn by the board itself (UX.md:
+// a square that would be refused flashes briefly): Square is the square
+// (or cell) marked, -1 none, and a timer takes the mark away.
+type RefusedMark struct {
+	Square int
+	timer  *fyne.Animation
+}
+
+// NoRefusedMark marks no square.
+func NoRefusedMark() RefusedMark { return RefusedMark{Square: -1} }
+
+// Flash marks sq and redraws the board with refresh, then times the mark:
+// it stops the previous timer and starts a new one with start (a board's
+// hook, which tests replace); when that ends the mark goes and refresh
+// redraws, unless a later refusal marked another square. Under reduced
+// motion the mark stays as long, still: it must still go away.
+func (r *RefusedMark) Flash(sq int, m Motion, start func(*fyne.Animation), refresh func()) {
+	r.Square = sq
+	refresh()
+	if r.timer != nil {
+		r.timer.Stop()
 	}
 	d := m.Scale(450)
 	if d == 0 {
 		d = 450
 	}
-	a := fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
-		if f >= 1 {
-			clear()
+	r.timer = fyne.NewAnimation(time.Duration(d)*time.Millisecond, func(f float32) {
+		if f >= 1 && r.Square == sq {
+			r.Square = -1
+			refresh()
 		}
 	})
-	start(a)
-	return a
+	start(r.timer)
 }

@@ -238,14 +238,14 @@ func (t *Territory) Refresh(reduced bool) {
 		cell.FillColor = Tint(tone, t.HomeOf(i))
 		cell.Refresh()
 		t.glow[i].StrokeColor = GoldInk()
-		showIf(t.glow[i], line[i])
+		ShowIf(t.glow[i], line[i])
 		t.dots[i].FillColor = DotColor()
-		showIf(t.dots[i], dots[i])
+		ShowIf(t.dots[i], dots[i])
 		cp := t.caps[i]
 		cp.FillColor = color.Transparent
 		cp.StrokeColor = DotColor() // a legal destination, ringed: a piece stands there
 		cp.StrokeWidth = max(2, c*0.07)
-		showIf(cp, caps[i])
+		ShowIf(cp, caps[i])
 	}
 	t.mid.StrokeColor = Faint()
 	t.mid.StrokeWidth = 2
@@ -316,26 +316,13 @@ func (t *Territory) layoutCaptions() {
 	}
 }
 
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-	o.Refresh()
-}
-
 func (t *Territory) outline(o *canvas.Rectangle, sq int, col color.Color, width, inset float32) {
 	if sq < 0 || sq >= len(t.cells) {
 		o.Hide()
 		return
 	}
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = width
 	PlaceInset(o, t.Pos(sq), t.Cell, inset)
-	o.Show()
-	o.Refresh()
+	ShowOutline(o, col, width)
 }
 
 // refreshHint restarts the pulse when the hinted squares change, and keeps

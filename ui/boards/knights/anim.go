@@ -215,12 +215,5 @@ func (b *Board) flash(sq int) {
 	if sq < 0 {
 		return
 	}
-	b.refused = sq
-	b.Refresh()
-	b.flashAnim = kit.FlashMark(b.flashAnim, b.host.Motion(), b.StartAnim, func() {
-		if b.refused == sq {
-			b.refused = -1
-			b.Refresh()
-		}
-	})
+	b.refused.Flash(sq, b.host.Motion(), b.StartAnim, b.Refresh)
 }

@@ -110,13 +110,7 @@ func (m *Model) move(sq int) games.Move { return m.St.SquareAt(sq%m.N, sq/m.N) }
 func (m *Model) Name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
 
 // squareOf reads a square name of the events ("" or a bad name: -1).
-func (m *Model) squareOf(name string) int {
-	f, r, err := games.ParseSquare(name, m.N, m.N)
-	if err != nil {
-		return -1
-	}
-	return r*m.N + f
-}
+func (m *Model) squareOf(name string) int { return frame.SquareOf(name, m.N) }
 
 // who names a seat by its colour and its player: "Ice blue (Ben)".
 func (m *Model) who(seat int) string {

@@ -232,7 +232,7 @@ func (r *stripRenderer) Refresh() {
 		for _, o := range []fyne.CanvasObject{c.track, c.letter, c.icon, c.score, c.mark} {
 			o.Show()
 		}
-		showIf(c.fill, row.Jumps > 0) // hidden under fog, or none left
+		kit.ShowIf(c.fill, row.Jumps > 0) // hidden under fog, or none left
 		for _, o := range []fyne.CanvasObject{c.track, c.letter, c.icon, c.score, c.mark} {
 			o.Refresh()
 		}

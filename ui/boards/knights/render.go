@@ -28,18 +28,17 @@ type Board struct {
 	// of one plays.
 	story *kit.Story
 
-	selected string // the selection last told to the host (Host.Select)
-	hover    int    // square under the mouse, -1 none
-	refused  int    // square flashing, -1 none
+	selected string          // the selection last told to the host (Host.Select)
+	hover    int             // square under the mouse, -1 none
+	refused  kit.RefusedMark // square flashing
 	shift    bool
 
-	anim      *timeline
-	told      string // the last turn told (its view index and story)
-	dotPulse  *fyne.Animation
-	dotAlpha  uint8
-	flashAnim *fyne.Animation
-	clock     *countdownRun
-	r         *renderer // set when Fyne makes it
+	anim     *timeline
+	told     string // the last turn told (its view index and story)
+	dotPulse *fyne.Animation
+	dotAlpha uint8
+	clock    *countdownRun
+	r        *renderer // set when Fyne makes it
 	// StartAnim starts the board's animations (a.Start); tests replace it
 	// to hold them and tick them by hand, since Fyne's test driver would
 	// run them to the end at once.
@@ -80,7 +79,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), hover: -1, refused: -1, dotAlpha: 0xD0}
+	b := &Board{host: h, m: NewModel(), hover: -1, refused: kit.NoRefusedMark(), dotAlpha: 0xD0}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Hold:    true,
 		Playing: func() bool { return b.anim != nil },
@@ -170,7 +169,7 @@ func (b *Board) Draw(f *frame.Frame, animate bool) { b.story.Draw(f, animate) }
 func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.stopAnim()
 	opening := from < 0 && f.Plies == 0 // the board is made for one game
-	b.refused = -1
+	b.refused.Square = -1
 	b.load(f)
 	if opening {
 		b.host.Say(b.m.StartText(f.Seed))
@@ -611,13 +610,13 @@ func (r *renderer) Refresh() {
 		o.fog.FillColor = fog
 		o.fog.Move(p)
 		o.fog.Resize(fyne.NewSize(c+0.75, c+0.75))
-		showIf(o.fog, cell.Fog)
+		kit.ShowIf(o.fog, cell.Fog)
 		o.haze.StrokeColor = kit.WithAlpha(kit.Ink(), 0x22)
 		o.haze.StrokeWidth = max(1, c*0.05)
 		o.haze.Position1, o.haze.Position2 = fyne.NewPos(p.X, p.Y+c), fyne.NewPos(p.X+c, p.Y)
-		showIf(o.haze, cell.Fog)
+		kit.ShowIf(o.haze, cell.Fog)
 		kit.PlaceDot(o.dot, p, c)
-		showIf(o.dot, m.IsLegal(i))
+		kit.ShowIf(o.dot, m.IsLegal(i))
 	}
 	r.refreshDots()
 	r.drawHover()
@@ -630,8 +629,8 @@ func (r *renderer) Refresh() {
 	r.drawFlashes()
 	r.drawKnights()
 	r.outline(r.sel, m.Selected, kit.SeatInk(0), 3, 2)
-	r.outline(r.refused, b.refused, kit.Refused, 0, 2)
-	if b.refused >= 0 {
+	r.outline(r.refused, b.refused.Square, kit.Refused, 0, 2)
+	if b.refused.Square >= 0 {
 		r.refused.FillColor = kit.WithAlpha(kit.Refused, 0x70)
 		r.refused.Refresh()
 	}
@@ -792,21 +791,8 @@ func (r *renderer) outline(o *canvas.Rectangle, sq int, col color.Color, width, 
 		o.Hide()
 		return
 	}
-	o.FillColor = color.Transparent
-	o.StrokeColor = col
-	o.StrokeWidth = width
 	kit.PlaceInset(o, r.grid.CellPos(sq%m.N, sq/m.N), r.grid.Cell, inset)
-	o.Show()
-	o.Refresh()
-}
-
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-	o.Refresh()
+	kit.ShowOutline(o, col, width)
 }
 
 // blend mixes a share of c into base (trails are tinted strongly, unlike

@@ -84,10 +84,7 @@ func (m *Model) Load(f *frame.Frame) {
 	for sq := 0; sq < m.N*m.N; sq++ {
 		m.Owners = append(m.Owners, int8(st.Owner(sq)))
 	}
-	m.Mover, m.Winner = -1, -1
-	if to := st.ToMove(); len(to) > 0 {
-		m.Mover = to[0]
-	}
+	m.Mover, m.Winner = frame.Mover(st), -1
 	if out := st.Outcome(); out.Status == games.Win && len(out.Winners) == 1 {
 		m.Winner = out.Winners[0]
 	}
@@ -95,16 +92,8 @@ func (m *Model) Load(f *frame.Frame) {
 	m.loadLocks(st)
 	m.loadLast(f.Events)
 	m.loadSteals(st)
-	m.Line = m.Line[:0]
-	for _, name := range st.Outcome().Line {
-		if f, r, err := games.ParseSquare(name, m.N, m.N); err == nil {
-			m.Line = append(m.Line, r*m.N+f)
-		}
-	}
-	m.Hint = -1
-	if h := f.Hint; h != nil && !f.Viewing {
-		m.Hint = int(h.Move)
-	}
+	m.Line = frame.LineSquares(m.Line, st, m.N)
+	m.Hint = f.SquareHint()
 }
 
 // loadLocks words why the seat to move may not play on each locked
@@ -177,13 +166,7 @@ func (m *Model) StealLine(seat int, bySymbol bool) string {
 
 func (m *Model) name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
 
-func (m *Model) square(name string) int {
-	f, r, err := games.ParseSquare(name, m.N, m.N)
-	if err != nil {
-		return -1
-	}
-	return r*m.N + f
-}
+func (m *Model) square(name string) int { return frame.SquareOf(name, m.N) }
 
 func (m *Model) onBoard(sq int) bool { return sq >= 0 && sq < len(m.Owners) }
 
