@@ -298,3 +298,19 @@ func BenchmarkFrame(bm *testing.B) {
 		r.Refresh()
 	}
 }
+
+// The move list's row of an action whose story plays tells the action
+// alone; what the blast caught shows once the blast has (the result
+// waits the same way).
+func TestTheRowWaitsForTheBlast(t *testing.T) {
+	h, b := start(t, nil, &blast)
+	held := holdAnimations(h, b)
+	h.Submit("end")
+	if got := b.MoveText(h.S.Frame(), 0); got != "Ana ends the turn" {
+		t.Fatalf("while the blast spreads: %q", got)
+	}
+	(*held)[len(*held)-1].Tick(1)
+	if got := b.MoveText(h.S.Frame(), 0); !strings.HasSuffix(got, "Ana is caught") {
+		t.Fatalf("after the blast: %q", got)
+	}
+}

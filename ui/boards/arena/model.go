@@ -126,29 +126,42 @@ func character(c game.Character) string {
 	return "Freezer"
 }
 
-// line is the words under the board: who acts and with how many actions,
-// or how the game ended.
+// line is the words under the board: who acts and with how many
+// actions, after what the last action did to the players and the map (a
+// hit by ice, the end of turn: the ice that melted away, the bombs that
+// went off and whom they caught); or how the game ended, then the blast
+// that ended it. The blast's words stay until the next action, as its
+// scorch does.
 func (m *Model) line(f *frame.Frame) string {
-	st := m.St
+	st, p, d := m.St, peopleOf(f), readDeeds(f.Events)
+	told := news(p, d)
+	say := func(s string) string { return strings.Join(append(told, s), ". ") }
 	switch st.Status() {
 	case games.Draw:
 		if st.CalmDrawn() {
 			return "Draw: " + st.Outcome().Reason + "."
 		}
+		if len(d.caught) > 0 {
+			return "Tie! " + strings.Join(told, ". ") + "."
+		}
 		return "Tie! Both players were hit."
 	case games.Win:
-		w, p := st.Winner(), peopleOf(f)
+		w := st.Winner()
+		won := fmt.Sprintf("Game over: %s!", p.Does(frame.Deed{Seat: w, Verb: "win"}))
+		if len(d.caught) > 0 {
+			return won + " " + strings.Join(told, ". ") + "."
+		}
 		dead := fate(p, st, 1-w)
-		return fmt.Sprintf("Game over: %s! %s.", p.Does(frame.Deed{Seat: w, Verb: "win"}), strings.ToUpper(dead[:1])+dead[1:])
+		return fmt.Sprintf("%s %s.", won, strings.ToUpper(dead[:1])+dead[1:])
 	}
 	left := st.ActionsLeft()
 	switch left {
 	case 0:
-		return m.Names[m.Mover] + ": no actions left. Turn if you like, then end the turn."
+		return say(m.Names[m.Mover] + ": no actions left. Turn if you like, then end the turn.")
 	case 1:
-		return m.Names[m.Mover] + ": 1 action left"
+		return say(m.Names[m.Mover] + ": 1 action left")
 	}
-	return fmt.Sprintf("%s: %d actions left", m.Names[m.Mover], left)
+	return say(fmt.Sprintf("%s: %d actions left", m.Names[m.Mover], left))
 }
 
 // deathWord says how a dead player died: ice leaves them at 0 health, a

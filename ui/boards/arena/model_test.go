@@ -336,7 +336,7 @@ func quietEnds() []string {
 func TestGameOverWordsAndScorch(t *testing.T) {
 	s := newSession(t, nil, &blast, "end")
 	m := loaded(s)
-	if m.Mover != -1 || m.Input || m.Line != "Game over: Ben wins! Ana was caught in a blast." {
+	if m.Mover != -1 || m.Input || m.Line != "Game over: Ben wins! The bomb on d4 explodes, setting off the bomb on d2: Ana is caught." {
 		t.Fatalf("mover %d input %v line %q", m.Mover, m.Input, m.Line)
 	}
 	if m.Fallen != [2]int{cell("b4"), -1} {
@@ -355,11 +355,11 @@ func TestGameOverWordsAndScorch(t *testing.T) {
 	}
 	// Words for "You", the name of the person playing the computer.
 	you := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Ben", Controller: "human"}}
-	if m := loaded(newSession(t, you, &blast, "end")); m.Line != "Game over: Ben wins! You were caught in a blast." {
+	if m := loaded(newSession(t, you, &blast, "end")); m.Line != "Game over: Ben wins! The bomb on d4 explodes, setting off the bomb on d2: you are caught." {
 		t.Fatalf("line %q", m.Line)
 	}
 	// Both caught: a tie.
-	if m := loaded(newSession(t, nil, &bothHit, "end")); m.Line != "Tie! Both players were hit." {
+	if m := loaded(newSession(t, nil, &bothHit, "end")); m.Line != "Tie! The bomb on d4 explodes, setting off the bomb on d2: Ana and Ben are caught." {
 		t.Fatalf("line %q", m.Line)
 	}
 	// The other draw, by 200 turns without a hit, keeps its own words.
@@ -410,5 +410,28 @@ func TestLongPressAndSpokenNames(t *testing.T) {
 	}
 	if w := Words(fmt.Errorf("move N: %w", games.Refuse("There is a wall to the north."))); w != "There is a wall to the north." {
 		t.Fatalf("words %q", w)
+	}
+}
+
+// The line under the board tells what the end of turn did, and a hit by
+// ice, before whose turn it is, until the next action (issue 19 item 2:
+// under reduced motion a bomb just vanished, with no words at all).
+func TestLineTellsTheEndOfTurnUntilTheNextAction(t *testing.T) {
+	away := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#..B..#", "#.#.#.#", "#...2.#", "#######"},
+		values: map[string]int{"d4": 1}, actions: 5}
+	s := newSession(t, nil, &away, "end")
+	if m := loaded(s); m.Line != "The bomb on d4 explodes: nobody is caught. Ben (O, Freezer): 5 actions left" {
+		t.Fatalf("after the blast: %q", m.Line)
+	}
+	if err := s.Submit("face N"); err != nil {
+		t.Fatal(err)
+	}
+	if m := loaded(s); m.Line != "Ben (O, Freezer): 5 actions left" {
+		t.Fatalf("after Ben's next action: %q", m.Line)
+	}
+	hit := pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1I..2#", "#.#.#.#", "#.....#", "#######"},
+		values: map[string]int{"c4": 3}, chars: [2]string{"freezer", "freezer"}, actions: 5}
+	if m := loaded(newSession(t, nil, &hit, "kick")); m.Line != "Ben is hit by ice (health 4). Ana (X, Freezer): 4 actions left" {
+		t.Fatalf("after a hit: %q", m.Line)
 	}
 }
