@@ -231,11 +231,14 @@ func (t *tracker) follow(e games.Event) {
 	case game.EventFuse:
 		t.value[cellOf(e.To)] = e.Value
 	case games.EventHealth:
-		if e.Piece == game.PiecePlayer {
+		switch {
+		case e.Piece == game.PiecePlayer:
 			t.hp[e.Seat] = e.Value
-		} else {
+		case e.Value > 0:
 			t.value[cellOf(e.To)] = e.Value
 		}
+		// An ice block brought to 0 is removed next: it fades out with
+		// the health it had, never showing 0.
 	case games.EventRemove, games.EventEliminate:
 		c := cellOf(e.From)
 		t.thing[c], t.value[c] = game.Floor, 0

@@ -123,8 +123,18 @@ func TestKickThatEndsTheTurnBlastsAfterTheSlide(t *testing.T) {
 func TestMeltedIceFades(t *testing.T) {
 	p := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#..I..#", "#.#.#.#", "#....2#", "#######"},
 		values: map[string]int{"d4": 1}, actions: 5}
+	// It fades with the health it had: an ice block never shows 0
+	// (issue 19 item 12).
 	st := told(newSession(t, nil, &p, "end"))
-	if len(st.Ghosts) != 1 || st.Ghosts[0].Thing != game.Ice || st.Ghosts[0].Until != MeltMs || st.Ghosts[0].Value != 0 || st.Total != MeltMs {
+	if len(st.Ghosts) != 1 || st.Ghosts[0].Thing != game.Ice || st.Ghosts[0].Until != MeltMs || st.Ghosts[0].Value != 1 || st.Total != MeltMs {
 		t.Fatalf("ghosts %+v total %d", st.Ghosts, st.Total)
+	}
+	// Kicked ice of health 1 breaks on Ben: it shows 1 until the hit has
+	// flashed.
+	p = pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#.1I.2#", "#.#.#.#", "#.....#", "#######"},
+		values: map[string]int{"d4": 1}, chars: [2]string{"freezer", "freezer"}, actions: 5}
+	st = told(newSession(t, nil, &p, "kick"))
+	if len(st.Ghosts) != 1 || st.Ghosts[0].Thing != game.Ice || st.Ghosts[0].Cell != cell("e4") || st.Ghosts[0].Value != 1 {
+		t.Fatalf("the broken block's ghost %+v", st.Ghosts)
 	}
 }
