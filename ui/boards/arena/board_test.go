@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/arena"
@@ -181,7 +182,7 @@ func TestBlastSpreadsThenClears(t *testing.T) {
 	if f := r.players[0].body.FillColor.(color.NRGBA); !r.players[0].body.Visible() || f.A != 0x50 {
 		t.Fatalf("Ana's fallen mark %v", f)
 	}
-	if r.tint[cell("f4")].FillColor == color.Transparent {
+	if !r.scorch[cell("f4")][0].Visible() {
 		t.Fatal("no scorch on f4")
 	}
 }
@@ -313,4 +314,64 @@ func TestTheRowWaitsForTheBlast(t *testing.T) {
 	if got := b.MoveText(h.S.Frame(), 0); !strings.HasSuffix(got, "Ana is caught") {
 		t.Fatalf("after the blast: %q", got)
 	}
+}
+
+// The last blast's cells stay marked until the next action, under
+// reduced motion too, also where the mover can reach (where the reach's
+// tint hid the scorch), and the mark is nothing like the reach: hatching
+// with no hue of its own, 3:1 on the tinted cells (issue 19 items 2 and
+// 12).
+func TestScorchShowsOverTheReachUntilTheNextAction(t *testing.T) {
+	// The bomb on d4 goes off at the end of Ana's turn, away from both;
+	// Ben on e2 can reach d2, which the blast burnt.
+	p := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#..B..#", "#.#.#.#", "#...2.#", "#######"},
+		values: map[string]int{"d4": 1}, actions: 5}
+	h, b := start(t, nil, &p)
+	h.Submit("end")
+	r := render(b)
+	d2 := cell("d2")
+	if !b.m.Reach[d2] {
+		t.Fatal("Ben cannot reach d2")
+	}
+	for i, l := range r.scorch[d2] {
+		if !l.Visible() {
+			t.Fatalf("stroke %d of the scorch on d2 is hidden", i)
+		}
+	}
+	if r.scorch[cell("b6")][0].Visible() {
+		t.Fatal("a scorch where the blast never went")
+	}
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		fyne.CurrentApp().Settings().SetTheme(kit.ThemeIn(v))
+		h.Redraw()
+		reach, scorch := r.tint[d2].FillColor, r.scorch[d2][0].StrokeColor
+		light, dark := kit.SquareTones()
+		for _, sq := range []color.Color{light, dark} {
+			if c := kit.Contrast(scorch, kit.Over(reach, sq)); c < 3 {
+				t.Errorf("theme %v: the scorch on a reachable cell: contrast %.2f", v, c)
+			}
+		}
+		if s := saturation(scorch); s > 0.15 {
+			t.Errorf("theme %v: the scorch has a hue (saturation %.2f), as the reach has", v, s)
+		}
+	}
+	b.Key(fyne.KeyUp) // Ben turns: the next action
+	if r.scorch[d2][0].Visible() {
+		t.Fatal("the scorch stays after the next action")
+	}
+}
+
+// saturation is a colour's HSL saturation, from 0 (grey) to 1.
+func saturation(c color.Color) float64 {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	hi := float64(max(n.R, n.G, n.B)) / 255
+	lo := float64(min(n.R, n.G, n.B)) / 255
+	l := (hi + lo) / 2
+	if hi == lo {
+		return 0
+	}
+	if l > 0.5 {
+		return (hi - lo) / (2 - hi - lo)
+	}
+	return (hi - lo) / (hi + lo)
 }

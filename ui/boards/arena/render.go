@@ -127,13 +127,38 @@ func (b *Board) buildControls() {
 		// the actions, each a quarter of the width.
 		b.line.SizeName = theme.SizeNameCaptionText
 		b.endBtn.SetText("End")
-		b.controls = container.NewVBox(b.line, container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
+		b.controls = container.NewVBox(b.lineArea(), container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
 		return
 	}
 	// A desktop puts the directions over the actions too, so the row fits
 	// beside the side panel in a window of 800 x 600.
-	b.controls = container.NewVBox(b.line, container.NewCenter(container.NewVBox(
+	b.controls = container.NewVBox(b.lineArea(), container.NewCenter(container.NewVBox(
 		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...))))
+}
+
+// lineArea is the line of words in the room of two lines, so words that
+// come and go with a blast or a hit do not move the board (only words
+// longer than two lines grow it).
+func (b *Board) lineArea() fyne.CanvasObject {
+	probe := widget.NewLabel("1\n2")
+	probe.SizeName = b.line.SizeName
+	return container.New(&lineRoom{probe: probe}, b.line)
+}
+
+// lineRoom lays out one wrapping label, at least as tall as its probe,
+// with the label's words in the middle.
+type lineRoom struct{ probe *widget.Label }
+
+func (l *lineRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return objs[0].MinSize().Max(fyne.NewSize(0, l.probe.MinSize().Height))
+}
+
+func (l *lineRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	label := objs[0]
+	label.Resize(size) // a wrapping label's height follows from its width
+	h := min(size.Height, label.MinSize().Height)
+	label.Move(fyne.NewPos(0, (size.Height-h)/2))
+	label.Resize(fyne.NewSize(size.Width, h))
 }
 
 // Controls are the line of words and the touch buttons (kit.BoardControls).
@@ -190,7 +215,8 @@ type renderer struct {
 	grid    *kit.Grid
 	cells   [game.Cells]*canvas.Rectangle
 	mortar  [game.Cells][5]*canvas.Line   // the walls' bricks
-	tint    [game.Cells]*canvas.Rectangle // reachable, visited, scorched
+	tint    [game.Cells]*canvas.Rectangle // reachable, visited
+	scorch  [game.Cells][3]*canvas.Line   // the last blast's cells, hatched
 	fire    [game.Cells]*canvas.Rectangle // the blast and the hits
 	bombs   [game.Cells]*bombObj
 	ice     [game.Cells]*iceObj
@@ -216,6 +242,12 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 				r.mortar[c][i] = canvas.NewLine(color.Transparent)
 				add(r.mortar[c][i])
 			}
+		}
+	}
+	for _, c := range game.FloorCells() {
+		for i := range r.scorch[c] {
+			r.scorch[c][i] = canvas.NewLine(color.Transparent)
+			add(r.scorch[c][i])
 		}
 	}
 	for _, c := range game.FloorCells() {
@@ -289,7 +321,8 @@ func (r *renderer) pos(c int) fyne.Position { return r.grid.CellPos(game.File(c)
 func (r *renderer) mid(c int) fyne.Position { return r.grid.Center(game.File(c), game.Rank(c)) }
 
 // drawCells draws walls and floor, and over the floor the reachable
-// highlight, the visited shading and the last blast's scorch.
+// highlight, the visited shading and the last blast's scorch: hatching
+// over the tint, so a burnt cell the mover can reach shows both.
 func (r *renderer) drawCells() {
 	m, side := &r.b.m, r.grid.Cell
 	light, darkTone := kit.SquareTones()
@@ -317,13 +350,36 @@ func (r *renderer) drawCells() {
 			tint = kit.WithAlpha(kit.SeatColor(m.Mover), 0x78)
 		case m.Mover >= 0 && m.Reach[c]:
 			tint = kit.WithAlpha(kit.SeatColor(m.Mover), 0x34)
-		case m.Scorch[c] && !burning:
-			tint = kit.WithAlpha(danger, 0x38)
 		}
 		t.FillColor = tint
 		t.CornerRadius = kit.TileRadius(side)
 		kit.PlaceInset(t, r.pos(c), side, 1)
 		t.Refresh()
+		if !game.Wall(c) {
+			r.drawScorch(c, m.Scorch[c] && !burning)
+		}
+	}
+}
+
+// drawScorch hatches cell c, which the last blast burnt, with three
+// diagonal strokes of soot (kit.Scorch), or hides them. The blast
+// itself, while it shows, is drawn by drawFire.
+func (r *renderer) drawScorch(c int, on bool) {
+	p, side := r.pos(c), r.grid.Cell
+	for i, l := range r.scorch[c] {
+		if !on {
+			l.Hide()
+			continue
+		}
+		// Strokes along the rising diagonal and either side of it.
+		off := (float32(i) - 1) * 0.3
+		from, to := max(0.14, 0.14+off), min(0.86, 0.86+off)
+		l.StrokeColor = kit.Scorch()
+		l.StrokeWidth = max(2, side*0.035)
+		l.Position1 = fyne.NewPos(p.X+(from-off)*side, p.Y+(1-from)*side)
+		l.Position2 = fyne.NewPos(p.X+(to-off)*side, p.Y+(1-to)*side)
+		l.Show()
+		l.Refresh()
 	}
 }
 

@@ -83,7 +83,8 @@ func boardPairs() []contrastPair {
 			contrastPair{"the last move's ring on a " + name, LastRingColor(), sq, markContrast},
 			contrastPair{"the winning glow's outline on a " + name, GoldInk(), sq, markContrast},
 			contrastPair{"the keyboard cursor on a " + name, Ink(), sq, markContrast},
-			contrastPair{"a grid line or entry arrow on a " + name, Faint(), sq, markContrast})
+			contrastPair{"a grid line or entry arrow on a " + name, Faint(), sq, markContrast},
+			contrastPair{"a blast's scorch on a " + name, Scorch(), sq, markContrast})
 		for seat := range seatColors {
 			ps = append(ps, contrastPair{fmt.Sprintf("seat %d's mark or hint on a %s", seat, name), SeatInk(seat), sq, markContrast})
 			// A piece shows by its fill or by its rim, whichever stands out.

@@ -71,6 +71,17 @@ func GoldInk() color.NRGBA {
 	return color.NRGBA{0x80, 0x68, 0x20, 0xFF}
 }
 
+// Scorch is the mark a blast leaves on the cells it burnt (arena), until
+// the next action: soot in the light theme, ash in the dark one. Drawn as
+// hatching over whatever tint a cell has, it has no seat's hue and no
+// highlight's shape, so it never reads as a seat's reach or a legal move.
+func Scorch() color.NRGBA {
+	if dark() {
+		return color.NRGBA{0xBD, 0xB6, 0xAE, 0xFF}
+	}
+	return color.NRGBA{0x4A, 0x40, 0x39, 0xFF}
+}
+
 // Refused is the brief flash of a square that would be refused.
 var Refused = color.NRGBA{0xE0, 0x40, 0x40, 0xC0}
 
