@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -145,5 +146,31 @@ func TestArenaCharactersReadAsWords(t *testing.T) {
 	}
 	if text := u.game.rulesText(); !strings.Contains(text, "First player: Freezer (changed)\nSecond player: Freezer\n") {
 		t.Fatalf("rules in effect:\n%s", text)
+	}
+}
+
+// TestPhoneArenaSquaresTakeTheWidth: on a phone (`go test -tags mobile`)
+// at 412x790 the arena's squares take the full width but the rank
+// labels' room, as knights' do, and the board is as tall as they need
+// (issue 19 item 9: they kept the labels' room on both sides).
+func TestPhoneArenaSquaresTakeTheWidth(t *testing.T) {
+	if !fyne.CurrentDevice().IsMobile() {
+		t.Skip("a phone's layout: run with -tags mobile")
+	}
+	u := newTestApp(t)
+	u.win.Resize(fyne.NewSize(412, 790))
+	g, _ := games.Lookup("arena")
+	gs, _ := openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), people[:2], nil)
+	board := gs.board.Size()
+	sq := gs.spoken.Objects // a1 first, g7 last, rank by rank
+	right := sq[6].Position().X + sq[6].Size().Width
+	if right < board.Width-1 {
+		t.Errorf("the squares end at %.0f on a board %.0f wide", right, board.Width)
+	}
+	if left := sq[0].Position().X; left > theme.TextSize()*1.4+1 {
+		t.Errorf("the squares start at %.0f: more than the labels' room", left)
+	}
+	if bottom := sq[0].Position().Y + sq[0].Size().Height; bottom > board.Height {
+		t.Errorf("the squares end at %.0f below a board %.0f tall", bottom, board.Height)
 	}
 }

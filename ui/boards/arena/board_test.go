@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
@@ -374,4 +375,26 @@ func saturation(c color.Color) float64 {
 		return (hi - lo) / (2 - hi - lo)
 	}
 	return (hi - lo) / (hi + lo)
+}
+
+// Every number on the board (bombs' timers, ice's and players' health)
+// is at least 12 sp, also on a phone's squares of about 55 (issue 19
+// item 9: the health was about 8).
+func TestNumbersAreReadableOnAPhone(t *testing.T) {
+	p := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#.IB..#", "#.#.#.#", "#...2.#", "#######"},
+		values: map[string]int{"c4": 4, "d4": 3}, actions: 5}
+	h, b := start(t, nil, &p)
+	b.Resize(fyne.NewSize(412, 416))
+	h.Redraw()
+	r := render(b)
+	if r.grid.Cell > 60 {
+		t.Fatalf("squares of %.0f: not a phone's", r.grid.Cell)
+	}
+	numbers := map[string]*canvas.Text{"Ana's health": r.players[0].hp, "Ben's health": r.players[1].hp,
+		"the ice's health": r.ice[cell("c4")].hp, "the bomb's timer": r.bombs[cell("d4")].timer}
+	for what, n := range numbers {
+		if !n.Visible() || n.TextSize < 12 {
+			t.Errorf("%s %q: size %.1f", what, n.Text, n.TextSize)
+		}
+	}
 }

@@ -35,6 +35,7 @@ type Board struct {
 	// run them to the end at once.
 	StartAnim func(a *fyne.Animation)
 
+	phone    bool // a phone's layout: the squares take the full width
 	line     *widget.Label
 	dirBtns  [4]*widget.Button
 	placeBtn *widget.Button
@@ -55,7 +56,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark()}
+	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark(), phone: fyne.CurrentDevice().IsMobile()}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Playing: func() bool { return len(b.plays) > 0 },
 		Draw:    b.drawNow,
@@ -100,9 +101,27 @@ func (b *Board) SpokenSquares() []kit.Spoken { return b.grid().SpokenSquares(b.m
 // grid is the geometry for the widget's size now.
 func (b *Board) grid() *kit.Grid {
 	g := &kit.Grid{Files: game.Size, Ranks: game.Size}
-	g.Fit(b.Size())
+	b.fit(g, b.Size())
 	return g
 }
+
+// fit sizes the cells for the widget's size. A phone gives the squares
+// the full width but the rank labels' room on the left (kit.FitTight),
+// kit.BoardTop below the top like every board; a desktop keeps room for
+// labels on every side.
+func (b *Board) fit(g *kit.Grid, size fyne.Size) {
+	if !b.phone {
+		g.Fit(size)
+		return
+	}
+	g.FitTight(fyne.NewSize(size.Width, size.Height-kit.BoardTop))
+	g.Origin.Y += kit.BoardTop
+}
+
+// HeightFor is the board's height at a phone's full width (kit.Portrait):
+// the squares as wide as the width leaves beside the rank labels, the
+// file labels under them, kit.BoardTop above.
+func (b *Board) HeightFor(width float32) float32 { return kit.BoardTop + width }
 
 // ---- controls under the board ----
 
@@ -122,7 +141,7 @@ func (b *Board) buildControls() {
 	// Left, up, down, right: the order of the arrow keys on a keyboard.
 	dirs := []fyne.CanvasObject{kit.Touch(b.dirBtns[game.W]), kit.Touch(b.dirBtns[game.N]), kit.Touch(b.dirBtns[game.S]), kit.Touch(b.dirBtns[game.E])}
 	acts := []fyne.CanvasObject{kit.Touch(b.placeBtn), kit.Touch(b.kickBtn), kit.Touch(b.endBtn), kit.Touch(b.undoBtn)}
-	if fyne.CurrentDevice().IsMobile() {
+	if b.phone {
 		// A phone keeps the board tall: a smaller line, the directions over
 		// the actions, each a quarter of the width.
 		b.line.SizeName = theme.SizeNameCaptionText
@@ -184,6 +203,11 @@ func enable(btn *widget.Button, on bool) {
 }
 
 // ---- renderer ----
+
+// minNumber is the least size of every number on the board (timers,
+// health), in Fyne's units (sp on a phone): readable on a phone's
+// squares, where a share of the square would be about 8.
+const minNumber float32 = 12
 
 // Colours of the things on the map (the seats' come from kit).
 var (
@@ -287,7 +311,7 @@ func (r *renderer) Destroy() {
 func (r *renderer) MinSize() fyne.Size { return r.grid.MinSize(kit.MinTouch * 0.8) }
 
 func (r *renderer) Layout(size fyne.Size) {
-	r.grid.Fit(size)
+	r.b.fit(r.grid, size)
 	r.grid.LayoutLabels()
 	r.Refresh()
 }
@@ -299,7 +323,7 @@ func (r *renderer) Refresh() {
 	if m.St == nil {
 		return
 	}
-	r.grid.Fit(b.Size())
+	b.fit(r.grid, b.Size())
 	r.grid.LayoutLabels()
 	r.drawCells()
 	things := r.things()
@@ -634,7 +658,7 @@ func (o *bombObj) set(ctr fyne.Position, side float32, timer int, beat float32, 
 	place(o.spark, o.fuse.Position2, sp, sp)
 	o.spark.FillColor = kit.WithAlpha(spark, alpha)
 	o.timer.Text = fmt.Sprint(timer)
-	o.timer.TextSize = side * 0.3
+	o.timer.TextSize = max(minNumber, side*0.3)
 	o.timer.Color = kit.WithAlpha(color.White, alpha)
 	centreText(o.timer, fyne.NewPos(ctr.X, ctr.Y+d*0.04))
 	if urgent {
@@ -687,7 +711,7 @@ func (o *iceObj) set(ctr fyne.Position, side float32, hp int, alpha uint8) {
 	o.inner.FillColor = kit.WithAlpha(color.White, uint8(float32(alpha)*0.75))
 	o.inner.CornerRadius = in * 0.3
 	o.hp.Text = fmt.Sprint(hp)
-	o.hp.TextSize = side * 0.3
+	o.hp.TextSize = max(minNumber, side*0.3)
 	o.hp.Color = kit.WithAlpha(iceInk, alpha)
 	centreText(o.hp, ctr)
 	for _, x := range o.objects() {
@@ -773,11 +797,12 @@ func (o *playerObj) set(ctr fyne.Position, side float32, seat, dir, hp int, ch g
 	o.letter.Color = ink
 	centreText(o.letter, ctr)
 	// Health on a heart at the top right, what it drops at the bottom left.
-	hs := side * 0.34
+	number := max(minNumber, side*0.17)
+	hs := max(side*0.34, number*2)
 	hc := fyne.NewPos(ctr.X+d*0.46, ctr.Y-d*0.44)
 	o.setHeart(hc, hs, alpha)
 	o.hp.Text = fmt.Sprint(hp)
-	o.hp.TextSize = hs * 0.5
+	o.hp.TextSize = number
 	o.hp.Color = kit.WithAlpha(color.White, alpha)
 	centreText(o.hp, fyne.NewPos(hc.X, hc.Y-hs*0.08))
 	bs := side * 0.2
