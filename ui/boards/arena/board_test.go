@@ -398,3 +398,26 @@ func TestNumbersAreReadableOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// The line under the board keeps the room of two lines whatever it says:
+// the words of a blast come and go without moving the buttons or the
+// board, and words longer than that end in an ellipsis.
+func TestTheLineKeepsItsRoom(t *testing.T) {
+	p := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#..B..#", "#.#.#.#", "#...2.#", "#######"},
+		values: map[string]int{"d4": 1}, actions: 5}
+	h, b := start(t, nil, &p)
+	w := test.NewWindow(b.Controls())
+	defer w.Close()
+	w.Resize(fyne.NewSize(260, 400))
+	before := b.Controls().MinSize().Height
+	h.Submit("end") // the blast's words: three lines or more at this width
+	if !strings.HasPrefix(b.line.Text, "The bomb on d4 explodes") {
+		t.Fatalf("line %q", b.line.Text)
+	}
+	if after := b.Controls().MinSize().Height; after != before {
+		t.Fatalf("the controls grew from %.0f to %.0f", before, after)
+	}
+	if b.line.Size().Height > b.lineBox.Size().Height || b.line.Truncation != fyne.TextTruncateEllipsis {
+		t.Fatalf("the line is %.0f tall in a room of %.0f", b.line.Size().Height, b.lineBox.Size().Height)
+	}
+}

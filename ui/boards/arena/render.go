@@ -37,6 +37,7 @@ type Board struct {
 
 	phone    bool // a phone's layout: the squares take the full width
 	line     *widget.Label
+	lineBox  *fyne.Container // the line in its fixed room
 	dirBtns  [4]*widget.Button
 	placeBtn *widget.Button
 	kickBtn  *widget.Button
@@ -155,27 +156,37 @@ func (b *Board) buildControls() {
 		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...))))
 }
 
-// lineArea is the line of words in the room of two lines, so words that
-// come and go with a blast or a hit do not move the board (only words
-// longer than two lines grow it).
+// lineArea is the line of words in the room of two lines, always: words
+// that come and go with a blast or a hit never move the board or the
+// buttons, and words longer than two lines end in an ellipsis (the move
+// list holds them whole).
 func (b *Board) lineArea() fyne.CanvasObject {
-	probe := widget.NewLabel("1\n2")
-	probe.SizeName = b.line.SizeName
-	return container.New(&lineRoom{probe: probe}, b.line)
+	b.line.Truncation = fyne.TextTruncateEllipsis
+	two := widget.NewLabel("1\n2")
+	two.SizeName = b.line.SizeName
+	measure := widget.NewLabel("")
+	measure.SizeName, measure.Wrapping = b.line.SizeName, fyne.TextWrapWord
+	b.lineBox = container.New(&lineRoom{height: two.MinSize().Height, measure: measure}, b.line)
+	return b.lineBox
 }
 
-// lineRoom lays out one wrapping label, at least as tall as its probe,
-// with the label's words in the middle.
-type lineRoom struct{ probe *widget.Label }
+// lineRoom lays out one wrapping label in a fixed height, its words in
+// the middle; measure is a label like it, without the ellipsis, that
+// says how tall its words are when wrapped.
+type lineRoom struct {
+	height  float32
+	measure *widget.Label
+}
 
 func (l *lineRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return objs[0].MinSize().Max(fyne.NewSize(0, l.probe.MinSize().Height))
+	return fyne.NewSize(objs[0].MinSize().Width, l.height)
 }
 
 func (l *lineRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	label := objs[0]
-	label.Resize(size) // a wrapping label's height follows from its width
-	h := min(size.Height, label.MinSize().Height)
+	label := objs[0].(*widget.Label)
+	l.measure.SetText(label.Text)
+	l.measure.Resize(fyne.NewSize(size.Width, l.height))
+	h := min(size.Height, l.measure.MinSize().Height)
 	label.Move(fyne.NewPos(0, (size.Height-h)/2))
 	label.Resize(fyne.NewSize(size.Width, h))
 }
@@ -188,6 +199,7 @@ func (b *Board) refreshControls() {
 	if b.Animating() && b.m.Mover < 0 {
 		b.line.SetText("") // the blast still shows how it ended
 	}
+	b.lineBox.Refresh() // the words in the middle of their room
 	for _, btn := range append(b.dirBtns[:], b.placeBtn, b.kickBtn, b.endBtn) {
 		enable(btn, b.m.Input)
 	}
@@ -798,7 +810,7 @@ func (o *playerObj) set(ctr fyne.Position, side float32, seat, dir, hp int, ch g
 	centreText(o.letter, ctr)
 	// Health on a heart at the top right, what it drops at the bottom left.
 	number := max(minNumber, side*0.17)
-	hs := max(side*0.34, number*2)
+	hs := max(side*0.34, number*1.6)
 	hc := fyne.NewPos(ctr.X+d*0.46, ctr.Y-d*0.44)
 	o.setHeart(hc, hs, alpha)
 	o.hp.Text = fmt.Sprint(hp)
