@@ -49,6 +49,9 @@ func (gs *gameScreen) fitRow(i int, text string) {
 	}
 	gs.rowHeights[i] = h
 	gs.moves.SetItemHeight(i, h)
+	if i == gs.session.Plies()-1 && !gs.session.Viewing() {
+		gs.moves.ScrollToBottom() // the list had scrolled to the row's old height
+	}
 }
 
 // wrappedHeight is how tall a row's words are when wrapped at width.
