@@ -388,19 +388,26 @@ func firstLegalGame(t *testing.T, id string, rules map[string]any, seed int64) [
 }
 
 // shotPicker writes the picker with a game in progress (its note, and
-// Resume on its card) and a record against the computer.
+// Resume on its card) and a record against the computer; on a phone also
+// at 294 x 564, the size of a window of 412 x 790 pixels on Fyne's phone
+// simulation (which scales by 1.4).
 func shotPicker(t *testing.T, dir, layout string, size fyne.Size) {
-	file := fmt.Sprintf("picker-%s.png", layout)
-	t.Run(file, func(t *testing.T) {
-		u := newTestApp(t)
-		u.win.Resize(size)
-		putAutosave(t, u, "autosave-classic-20261121-120000.json", twoPeople, time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), "b2")
-		if err := u.stats.Record("classic", "medium", settings.Win); err != nil {
-			t.Fatal(err)
-		}
-		showPicker(t, u)
-		shoot(t, u, size, filepath.Join(dir, file))
-	})
+	shots := map[string]fyne.Size{fmt.Sprintf("picker-%s.png", layout): size}
+	if layout == "phone" {
+		shots["picker-294x564-phone.png"] = fyne.NewSize(294, 564)
+	}
+	for file, size := range shots {
+		t.Run(file, func(t *testing.T) {
+			u := newTestApp(t)
+			u.win.Resize(size)
+			putAutosave(t, u, "autosave-classic-20261121-120000.json", twoPeople, time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), "b2")
+			if err := u.stats.Record("classic", "medium", settings.Win); err != nil {
+				t.Fatal(err)
+			}
+			showPicker(t, u)
+			shoot(t, u, size, filepath.Join(dir, file))
+		})
+	}
 }
 
 // shoot lays the window out as a real one would and writes it to path.
