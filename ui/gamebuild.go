@@ -44,18 +44,46 @@ func (gs *gameScreen) build() {
 // infoPanel is the panel over the move list: the game, its seats, the
 // status and the result, the score and the house rules.
 func (gs *gameScreen) infoPanel(seats fyne.CanvasObject) fyne.CanvasObject {
-	rulesText := widget.NewLabel(gs.rulesText())
-	rulesText.Wrapping = fyne.TextWrapWord
-	rulesText.Importance = widget.LowImportance
-	heading := func(t string) fyne.CanvasObject {
-		return widget.NewLabelWithStyle(t, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
 	return container.NewVBox(
 		heading(gs.session.Game.Name()), seats, widget.NewSeparator(),
 		gs.status, gs.headline, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
-		heading("House rules"), rulesText, widget.NewSeparator(),
+		gs.houseRules(), widget.NewSeparator(),
 		heading("Moves"),
 	)
+}
+
+// heading is a title in the panel.
+func heading(t string) *widget.Label {
+	return widget.NewLabelWithStyle(t, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+// houseRules lists the house rules in effect. On a desktop they fold
+// under a line that says whether any was changed ("House rules: 2
+// changed"), which opens on a click: a game of seven rules took the side
+// panel's room for the moves. A phone's panel scrolls under the board,
+// and shows them open.
+func (gs *gameScreen) houseRules() fyne.CanvasObject {
+	text := widget.NewLabel(gs.rulesText())
+	text.Wrapping = fyne.TextWrapWord
+	text.Importance = widget.LowImportance
+	specs := gs.session.Game.RuleSpecs()
+	switch {
+	case gs.u.mobile:
+		return container.NewVBox(heading("House rules"), text)
+	case len(specs) == 0:
+		return heading("House rules: none") // nothing to open
+	}
+	changed := 0
+	for _, sp := range specs {
+		if gs.session.Rules[sp.Key] != sp.Default {
+			changed++
+		}
+	}
+	summary := "House rules: standard"
+	if changed > 0 {
+		summary = fmt.Sprintf("House rules: %d changed", changed)
+	}
+	return widget.NewAccordion(widget.NewAccordionItem(summary, text))
 }
 
 // boardView is the board with what lies over it: the squares' names for
@@ -93,10 +121,14 @@ func (gs *gameScreen) desktopScreen(board fyne.CanvasObject, under *fyne.Contain
 	// the controls under it and the panel leave.
 	board = container.New(&sizedLayout{w: minDesktopBoard, h: minDesktopBoard}, board)
 	boardArea := container.NewBorder(nil, under, nil, nil, board)
-	// The information keeps clear of its scroll bar, which shows over its
-	// right edge when the window is short ("winner" ran under it).
+	// The information and the list scroll as one, when the window is too
+	// short for them (panelLayout). The information keeps clear of the
+	// scroll bar, which shows over the panel's right edge ("winner" ran
+	// under it).
 	clear := layout.NewCustomPaddedLayout(0, 0, 0, theme.ScrollBarSize())
-	panel := container.New(&panelLayout{}, container.NewVScroll(container.New(clear, info)), moves)
+	stack := &panelLayout{list: gs.moves}
+	panel := container.NewVScroll(container.New(stack, container.New(clear, info), moves))
+	stack.scroll = panel
 	side := container.New(&sizedLayout{w: sidePanelWidth}, container.NewPadded(panel))
 	return container.NewBorder(gs.toolbar(), nil, nil, side, container.NewPadded(boardArea))
 }

@@ -29,6 +29,7 @@ func (gs *gameScreen) refresh() {
 	out := gs.shownOutcome()
 	gs.refreshSeats(out)
 	gs.status.SetText(gs.statusText())
+	showIf(gs.status, !gs.toldInHeadline(out))
 	gs.refreshResult(out)
 	gs.refreshPause(out)
 	gs.refreshScore()
@@ -52,6 +53,15 @@ func (gs *gameScreen) shownOutcome() games.Outcome {
 		return games.Outcome{} // the board is still showing how it ended
 	}
 	return gs.session.Live().Outcome()
+}
+
+// toldInHeadline reports whether the result's headline says all the
+// status line would: a board's own words for how the game ended ("Ana
+// wins: three in a row on the a3-c1 diagonal"), under which "Game over."
+// took a line the side panel needs for the moves at 800 x 600.
+func (gs *gameScreen) toldInHeadline(out games.Outcome) bool {
+	_, told := gs.board.(kit.Teller)
+	return told && out.Over() && !gs.session.Viewing()
 }
 
 // refreshPause offers Pause or Play in a game of computers only, until

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/ui/boards/kit"
 )
@@ -40,32 +41,58 @@ func (l *sizedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // minDesktopBoard is the least side a desktop board asks for.
 const minDesktopBoard = 240
 
-// panelLayout stacks the side panel's information (a scroll) over the
-// move list: the information takes the height it needs while the list
-// keeps room for a few rows, and scrolls when the window is too short for
-// both (a finished game with four seats' scores and long house rules at
-// 800 x 600), so the panel never makes the window taller.
-type panelLayout struct{}
-
-// panelListRows is the least height the move list keeps, in rows.
-const panelListRows = 3
-
-func (panelLayout) listMin(objs []fyne.CanvasObject) float32 {
-	return objs[1].MinSize().Height + (panelListRows-1)*theme.TextSize()*1.5
+// panelLayout stacks the desktop side panel's information over the move
+// list, as the content of one scroll, the panel's: the information always
+// at the height its lines need, never cut and never scrolled on its own;
+// the list takes the rest of the panel's height but keeps at least
+// panelListRows rows, so when the window is too short for both (a
+// finished game of four seats at 800 x 600) the whole panel scrolls as
+// one, and the panel never makes the window taller.
+type panelLayout struct {
+	list   *widget.List      // its rows' height
+	scroll *container.Scroll // the panel, whose content this lays out
+	size   fyne.Size         // of the last layout
+	infoH  float32           // the information's height then
 }
 
-func (l panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	info := objs[0].(*container.Scroll).Content.MinSize()
-	return fyne.NewSize(max(info.Width, objs[1].MinSize().Width), l.listMin(objs)+theme.Padding()+theme.TextSize()*3)
+// panelListRows is the least height the move list keeps, in rows of a
+// line.
+const panelListRows = 4
+
+// listMin is the least height of the list and what is under it (Back to
+// the game): a row (the list's least height) and panelListRows-1 more,
+// each with the gap between rows.
+func (l *panelLayout) listMin(objs []fyne.CanvasObject) float32 {
+	return objs[1].MinSize().Height + (panelListRows-1)*(l.list.MinSize().Height+theme.Padding())
 }
 
-func (l panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	info := objs[0].(*container.Scroll).Content.MinSize()
-	infoH := max(0, min(info.Height, size.Height-l.listMin(objs)-theme.Padding()))
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, infoH))
-	objs[1].Move(fyne.NewPos(0, infoH+theme.Padding()))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-infoH-theme.Padding()))
+// MinSize is the information's height and the list's least. Fyne asks
+// it of every shown object before each frame, but lays out again only the
+// last container it found with a child whose minimum size changed (as
+// minSizes.frame in layout_test.go does): a move row added in the frame
+// the result showed made it skip this one, and the information kept the
+// height it had before, under the list. So the panel lays itself out
+// again here when the information's height changed.
+func (l *panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	info := objs[0].MinSize()
+	if l.size.Height > 0 && info.Height != l.infoH {
+		l.Layout(objs, l.size)
+	}
+	return fyne.NewSize(max(info.Width, objs[1].MinSize().Width), info.Height+theme.Padding()+l.listMin(objs))
+}
+
+func (l *panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	info, list := objs[0], objs[1]
+	l.size, l.infoH = size, info.MinSize().Height
+	info.Move(fyne.NewPos(0, 0))
+	info.Resize(fyne.NewSize(size.Width, l.infoH))
+	listW := size.Width
+	if l.scroll != nil && l.scroll.Size().Height < size.Height-0.5 {
+		// The panel scrolls: the list keeps clear of its scroll bar.
+		listW -= theme.ScrollBarSize()
+	}
+	list.Move(fyne.NewPos(0, l.infoH+theme.Padding()))
+	list.Resize(fyne.NewSize(listW, max(l.listMin(objs), size.Height-l.infoH-theme.Padding())))
 }
 
 // followLayout holds the move list, with a little room under it so its

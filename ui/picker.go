@@ -60,8 +60,14 @@ func newPicker(u *App) *picker {
 	p.note = widget.NewLabel("")
 	p.note.Wrapping = fyne.TextWrapWord
 	p.note.Hide()
-	p.content = container.NewBorder(container.NewPadded(container.NewVBox(head, p.note)), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(p.grid)))
+	top, grid := container.NewPadded(container.NewVBox(head, p.note)), container.NewPadded(p.grid)
+	if u.mobile {
+		// A phone's header scrolls away with the cards: kept in place, with
+		// a game in progress, it took a third of the screen.
+		p.content = container.NewVScroll(container.NewVBox(top, grid))
+	} else {
+		p.content = container.NewBorder(top, nil, nil, nil, container.NewVScroll(grid))
+	}
 	p.readInProgress(ids)
 	return p
 }
@@ -143,11 +149,14 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	name.Wrapping = fyne.TextWrapWord
 	top := container.New(&besideOrAbove{minText: 160}, icon, container.NewVBox(name, blurb))
 	buttons := container.NewHBox(play, resume, unreadable, layout.NewSpacer(), rules)
-	if p.u.mobile { // touch: a full-width button for each thing, saying what it does
-		play.SetText("Play")
-		unreadable.SetText("Unreadable")
-		rules.SetText("Rules")
-		buttons = container.NewVBox(play, resume, unreadable, rules)
+	if p.u.mobile {
+		// Touch: wide buttons that say what they do. Play and Rules share a
+		// row, in words only, so that a card of two columns on a narrow
+		// phone holds them; Resume and Unreadable span the card.
+		play.Text, play.Icon = "Play", nil // not drawn yet
+		unreadable.Text = "Unreadable"
+		rules.Text, rules.Icon = "Rules", nil
+		buttons = container.NewVBox(container.NewGridWithColumns(2, play, rules), resume, unreadable)
 	}
 	// The buttons sit at the bottom: the cards of a row are as tall as
 	// the tallest, so the buttons line up.
@@ -248,7 +257,10 @@ type cardGrid struct {
 
 func newCardGrid(phone bool) *cardGrid {
 	if phone {
-		return &cardGrid{maxCols: 2, minWidth: 160}
+		// Two columns on a phone 294 wide (a window of 412 x 790 pixels
+		// on Fyne's phone simulation, scaled by 1.4), a card of 136 holds
+		// its words and buttons.
+		return &cardGrid{maxCols: 2, minWidth: 136}
 	}
 	return &cardGrid{maxCols: 4, minWidth: 320}
 }

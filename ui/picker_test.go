@@ -6,25 +6,30 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 )
 
-// TestPickerReflows: the picker's columns follow the window's width (one
-// or two on a phone, up to four on a desktop), no card is wider than
-// maxCardWidth, the buttons of a row line up (a card showing Resume or
-// Unreadable too), a card wide enough has its icon beside its text and
-// its buttons side by side on a desktop, nothing reaches past the window's edge, and the
-// picker never asks for a wider window than it has.
+// TestPickerReflows: the picker's columns follow the window's width (two
+// on a phone down to 294 wide, one on a narrower one, up to four on a
+// desktop), no card is wider than maxCardWidth, the buttons of a row line
+// up (a card showing Resume or Unreadable too), a card wide enough has its
+// icon beside its text, Play and Rules stand side by side, nothing reaches
+// past the window's edge, and the picker never asks for a wider window
+// than it has.
 func TestPickerReflows(t *testing.T) {
 	for _, c := range []struct {
 		size   fyne.Size
 		phone  bool
 		cols   int
-		inLine bool // a card's buttons side by side (on a phone, one above the other)
+		inLine bool // a card's Play and Rules side by side
 		beside bool // a card's icon beside its text
 	}{
-		{phoneSize, true, 2, false, false},
-		{fyne.NewSize(320, 640), true, 1, false, true},
+		{phoneSize, true, 2, true, false},
+		{fyne.NewSize(320, 640), true, 2, true, false},
+		// A window of 412 x 790 pixels on Fyne's phone simulation (x 1.4).
+		{fyne.NewSize(294, 564), true, 2, true, false},
+		{fyne.NewSize(240, 480), true, 1, true, false},
 		{fyne.NewSize(412, 790), false, 1, true, true},
 		{fyne.NewSize(800, 600), false, 2, true, true},
 		{fyne.NewSize(1180, 760), false, 3, true, true},
@@ -80,6 +85,31 @@ func TestPickerReflows(t *testing.T) {
 			t.Errorf("at %v (phone %v): %d columns, want %d", c.size, c.phone, len(columns), c.cols)
 		}
 		checkFits(t, u, u.picker.content)
+	}
+}
+
+// TestPhonePickerHeaderScrolls: on a phone the picker's header (the
+// title, the buttons and the note on the games in progress) scrolls away
+// with the cards, in one scroll: kept in place it took a third of a
+// narrow phone's screen.
+func TestPhonePickerHeaderScrolls(t *testing.T) {
+	u := newTestApp(t)
+	u.mobile = true
+	sized(u, fyne.NewSize(294, 564))
+	putAutosave(t, u, "autosave-classic-20261121-120000.json", twoPeople, time.Now(), "b2")
+	showPicker(t, u)
+	p := u.picker
+	if !p.note.Visible() {
+		t.Fatal("no note on the game in progress")
+	}
+	var scrolls []*container.Scroll
+	for _, o := range canvasObjects(p.content) {
+		if sc, ok := o.(*container.Scroll); ok {
+			scrolls = append(scrolls, sc)
+		}
+	}
+	if len(scrolls) != 1 || !holds(scrolls[0], p.note) || !holds(scrolls[0], p.grid) {
+		t.Fatalf("%d scrolls; the first holds the note and the cards: %v", len(scrolls), len(scrolls) > 0 && holds(scrolls[0], p.note) && holds(scrolls[0], p.grid))
 	}
 }
 

@@ -25,12 +25,14 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -172,6 +174,8 @@ func TestShots(t *testing.T) {
 			})
 		}
 	}
+	shotPanels(t, dir, layout)
+	shotPicker(t, dir, layout, size)
 }
 
 // settle lays the window out again, as a real window does before it
@@ -304,4 +308,128 @@ func TestShotsScripts(t *testing.T) {
 		out := st.Outcome()
 		fmt.Printf("%s (%d plies, %s %v: %s; %s)\n\t\tmoves: %#v, mid: %d},\n", sg.name, len(tokens), out.Status, out.Winners, out.Reason, same, tokens, mid)
 	}
+}
+
+// ---- the side panel and the picker ----
+
+// panelShot is a finished game's side panel at a window size (issue 19:
+// the panel of a game just over, with its score line, at the default
+// size and at 800 x 600).
+type panelShot struct {
+	file string
+	size fyne.Size
+	rec  *games.Record
+	view int // the move looked at; 0: the game as it is
+}
+
+// shotPanels writes the desktop's side panel of a finished game, counted
+// in this run's score, at the window's default size (app.go) and at
+// 800 x 600, live and while looking at an earlier move; and a game of
+// four at 800 x 600, the tallest panel.
+func shotPanels(t *testing.T, dir, layout string) {
+	if layout != "desktop" {
+		return // a phone's panel scrolls under the board: the games' shots show it
+	}
+	classic := shotGames[0]
+	won := &games.Record{Game: classic.game, Seed: classic.seed, Seats: classic.seats, Moves: classic.moves}
+	four := map[string]any{"players": 4}
+	knights := &games.Record{Game: "knights", Rules: four, Seed: 1,
+		Seats: []games.SeatInfo{shotAna, shotBot, shotBot2, {Name: "Computer 3", Controller: "ai", Bot: "medium"}},
+		Moves: firstLegalGame(t, "knights", four, 1)}
+	small, usual := fyne.NewSize(800, 600), fyne.NewSize(1180, 760)
+	for _, ps := range []panelShot{
+		{"panel-classic-end-1180x760-desktop.png", usual, won, 0},
+		{"panel-classic-review-1180x760-desktop.png", usual, won, 3},
+		{"panel-classic-end-800x600-desktop.png", small, won, 0},
+		{"panel-classic-review-800x600-desktop.png", small, won, 3},
+		{"panel-knights4-end-800x600-desktop.png", small, knights, 0},
+	} {
+		t.Run(ps.file, func(t *testing.T) {
+			u := newTestApp(t)
+			u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return waitingBot{}, nil }
+			u.win.Resize(ps.size)
+			s, err := session.FromRecord(ps.rec, u.sessionOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := s.Live().Outcome()
+			if !out.Over() {
+				t.Fatal("the game is not over")
+			}
+			s.BotDelay, s.AutoDelay = 0, 0
+			u.countResult(s, out) // as the game screen counts a game it saw end
+			u.openSession(s)
+			if ps.view > 0 {
+				s.SetView(ps.view)
+			}
+			shoot(t, u, ps.size, filepath.Join(dir, ps.file))
+		})
+	}
+}
+
+// firstLegalGame plays a game to its end, every seat playing its first
+// legal move, and returns its tokens.
+func firstLegalGame(t *testing.T, id string, rules map[string]any, seed int64) []string {
+	t.Helper()
+	g, _ := games.Lookup(id)
+	valid, err := games.ValidateRules(g.RuleSpecs(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(games.Config{Rules: valid, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tokens []string
+	for len(tokens) < 1000 && !st.Outcome().Over() {
+		var moves []games.Move
+		for _, seat := range st.ToMove() {
+			moves = append(moves, st.Legal(seat)[0])
+		}
+		tokens = append(tokens, games.FormatTurn(st, moves))
+		if err := st.Play(moves...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !st.Outcome().Over() {
+		t.Fatalf("%s did not end in %d turns", id, len(tokens))
+	}
+	return tokens
+}
+
+// shotPicker writes the picker with a game in progress (its note, and
+// Resume on its card) and a record against the computer; on a phone also
+// at 294 x 564, the size of a window of 412 x 790 pixels on Fyne's phone
+// simulation (which scales by 1.4).
+func shotPicker(t *testing.T, dir, layout string, size fyne.Size) {
+	shots := map[string]fyne.Size{fmt.Sprintf("picker-%s.png", layout): size}
+	if layout == "phone" {
+		shots["picker-294x564-phone.png"] = fyne.NewSize(294, 564)
+	}
+	for file, size := range shots {
+		t.Run(file, func(t *testing.T) {
+			u := newTestApp(t)
+			u.win.Resize(size)
+			putAutosave(t, u, "autosave-classic-20261121-120000.json", twoPeople, time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), "b2")
+			if err := u.stats.Record("classic", "medium", settings.Win); err != nil {
+				t.Fatal(err)
+			}
+			showPicker(t, u)
+			shoot(t, u, size, filepath.Join(dir, file))
+		})
+	}
+}
+
+// shoot lays the window out as a real one would and writes it to path.
+func shoot(t *testing.T, u *App, size fyne.Size, path string) {
+	t.Helper()
+	settle(u.win.Content())
+	img := u.win.Canvas().Capture()
+	if got := img.Bounds().Size(); got.X != int(size.Width) || got.Y != int(size.Height) {
+		t.Fatalf("the window draws %v, want %v", got, size)
+	}
+	if oneColour(img) {
+		t.Fatal("the window is blank")
+	}
+	writePNG(t, path, img)
 }
