@@ -82,13 +82,17 @@ func (u *App) defaultBot(game string) string {
 
 // NewGameDialog asks for the seats and house rules of a new game of id
 // (or, with id "", of the game shown, else the first game).
-func (u *App) NewGameDialog(id string) {
+func (u *App) NewGameDialog(id string) { u.newGameDialog(id) }
+
+// newGameDialog shows the dialog and returns its form (nil for a game
+// that is not there), for tests to fill in.
+func (u *App) newGameDialog(id string) *newGameForm {
 	if id == "" {
 		id = u.box.games()[0].ID()
 	}
 	g, ok := games.Lookup(id)
 	if !ok {
-		return
+		return nil
 	}
 	seats, rules := u.lastChoices(g)
 	nd := &newGameForm{u: u, g: g}
@@ -114,6 +118,7 @@ func (u *App) NewGameDialog(id string) {
 		size = u.dialogSize(size.Width, size.Height+content.MinSize().Height-scroll.Size().Height)
 		dlg.Resize(size)
 	}
+	return nd
 }
 
 // newGameWidth is the New game dialog's width on a large window: room
