@@ -34,7 +34,7 @@ func (u *App) lastChoices(g games.Game) ([]games.SeatInfo, map[string]any) {
 	if err != nil {
 		valid = games.Defaults(g.RuleSpecs())
 	}
-	return u.fitSeats(g, seats, games.SeatCount(g, valid)), rules
+	return nameBots(g, u.fitSeats(g, seats, games.SeatCount(g, valid))), rules
 }
 
 // fitSeats keeps the first n seats, adding default ones if there are fewer.
@@ -46,9 +46,9 @@ func (u *App) fitSeats(g games.Game, seats []games.SeatInfo, n int) []games.Seat
 }
 
 // defaultSeats: a person in seat 0, the computer elsewhere (people, when
-// the game has no computer opponents yet). Every seat has its own name:
-// "Computer", "Computer 2", so a result never reads "Computer wins!"
-// about one of two.
+// the game has no computer opponents yet). Every seat has its own name,
+// a computer's its strength: "Medium", "Medium 2", so a result never
+// reads "Computer wins!" about one of two.
 func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 	seats := make([]games.SeatInfo, n)
 	bot := u.defaultBot(g.ID())
@@ -61,7 +61,7 @@ func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 			seats[i] = games.SeatInfo{Name: playerName(i), Controller: "human"}
 		default:
 			bots++
-			seats[i] = games.SeatInfo{Name: computerName(bots), Controller: "ai", Bot: bot}
+			seats[i] = games.SeatInfo{Name: botSeatName(bot, bots), Controller: "ai", Bot: bot}
 		}
 	}
 	return seats

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/all"
 	"github.com/tabulagames/tabula/ui/frame"
 )
@@ -177,9 +178,12 @@ func TestNewGameTellsARefusedCombinationAtOnce(t *testing.T) {
 }
 
 // Seats the dialog names have names of their own: two computers are
-// "Computer" and "Computer 2", a seat switched to a person is "You" (or
-// "Player n" when someone is "You"), remembered seats that share a name
-// are told apart, and two seats a person gave one name are refused.
+// named by their strength, numbered when they share one ("Medium" and
+// "Medium 2"; issue 19 item 12), a seat switched to a person is "You" (or
+// "Player n" when someone is "You"), a computer given another strength
+// takes its name unless a person typed one, remembered seats that share a
+// name (or were named "Computer") are told apart, and two seats a person
+// gave one name are refused.
 func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 	u := newTestApp(t)
 	g, _ := games.Lookup("revenge")
@@ -193,17 +197,26 @@ func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 		}
 		return strings.Join(out, ", ")
 	}
-	if got := names(); got != "You, Computer, Computer 2" {
+	if got := names(); got != "You, Medium, Medium 2" {
 		t.Fatalf("default seats: %s", got)
 	}
 	nd.seats[0].kind.SetSelected(computerChoice)
 	nd.seats[1].kind.SetSelected(humanChoice)
-	if got := names(); got != "Computer 3, You, Computer 2" {
+	if got := names(); got != "Medium 3, You, Medium 2" {
 		t.Fatalf("after switching: %s", got)
 	}
 	nd.seats[2].kind.SetSelected(humanChoice)
-	if got := names(); got != "Computer 3, You, Player 3" {
+	if got := names(); got != "Medium 3, You, Player 3" {
 		t.Fatalf("a second person: %s", got)
+	}
+	nd.seats[0].setBot("hard")
+	if got := names(); got != "Hard, You, Player 3" {
+		t.Fatalf("a harder computer: %s", got)
+	}
+	nd.seats[0].name.SetText("Deep Blue")
+	nd.seats[0].setBot("easy")
+	if got := names(); got != "Deep Blue, You, Player 3" {
+		t.Fatalf("a name typed in: %s", got)
 	}
 	nd.seats[0].name.SetText("Ana")
 	nd.seats[2].name.SetText("ana")
@@ -216,15 +229,38 @@ func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 	w2 := test.NewWindow(again.build(append(bots, games.SeatInfo{Name: "Computer", Controller: "human"}), nil))
 	defer w2.Close()
 	nd = again
-	if got := names(); got != "Computer, Computer 2, You" {
+	if got := names(); got != "Easy, Hard, You" {
 		t.Fatalf("remembered seats: %s", got)
 	}
 	// The opponents read as words and are kept by their names.
 	if a, b := again.seats[0].bot.Selected, again.seats[1].bot.Selected; a != "Easy" || b != "Hard" {
 		t.Fatalf("the computers show %q and %q", a, b)
 	}
-	if v := again.seats[1].value(); v.Bot != "hard" || v.Name != "Computer 2" {
+	if v := again.seats[1].value(); v.Bot != "hard" || v.Name != "Hard" {
 		t.Fatalf("the second computer is %+v", v)
+	}
+}
+
+// The seats remembered for a game, and so `tabula --game`, name the
+// computers by their strength too, and keep the names people typed.
+func TestLastChoicesNameComputersByStrength(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("revenge")
+	if seats, _ := u.lastChoices(g); seats[1].Name != "Medium" || seats[2].Name != "Medium 2" {
+		t.Fatalf("the defaults: %+v", seats)
+	}
+	old := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "hard"},
+		{Name: "Computer 2", Controller: "ai", Bot: "easy"}, {Name: "Deep Blue", Controller: "ai", Bot: "hard"}}
+	if err := u.cfg.SetLastSetup("revenge", settings.Setup{Seats: old, Rules: map[string]any{"players": 4}}); err != nil {
+		t.Fatal(err)
+	}
+	seats, _ := u.lastChoices(g)
+	var got []string
+	for _, s := range seats {
+		got = append(got, s.Name)
+	}
+	if strings.Join(got, ", ") != "Ana, Hard, Easy, Deep Blue" {
+		t.Fatalf("remembered seats: %v", got)
 	}
 }
 

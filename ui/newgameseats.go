@@ -24,24 +24,73 @@ const youName = "You"
 // playerName is the name of a person in seat i who is not "You".
 func playerName(i int) string { return fmt.Sprintf("Player %d", i+1) }
 
-// computerName is the k-th computer's name (from 1): "Computer",
-// "Computer 2", ...
-func computerName(k int) string {
+// botSeatName is the k-th name (from 1) of a computer opponent of
+// strength bot, as people read it: "Expert", "Medium 2". A result then
+// says who won ("Expert wins"), where two "Computer"s said nothing.
+func botSeatName(bot string, k int) string {
+	name := ruleValueText(bot)
 	if k == 1 {
-		return "Computer"
+		return name
 	}
-	return fmt.Sprintf("Computer %d", k)
+	return fmt.Sprintf("%s %d", name, k)
 }
 
 var (
-	computerNamePattern = regexp.MustCompile(`^Computer( [0-9]+)?$`)
+	computerNamePattern = regexp.MustCompile(`^Computer( [0-9]+)?$`) // the names before issue 19
 	playerNamePattern   = regexp.MustCompile(`^Player [0-9]+$`)
+	numberedPattern     = regexp.MustCompile(`^(.*?)( [0-9]+)?$`)
 )
+
+// botNamed: name is one a computer opponent of game g gets from the
+// dialog: its strength, perhaps numbered, or "Computer" as it was.
+func botNamed(g games.Game, name string) bool {
+	if computerNamePattern.MatchString(name) {
+		return true
+	}
+	base := numberedPattern.FindStringSubmatch(name)[1]
+	for _, b := range ai.ForGame(g.ID()) {
+		if base == ruleValueText(b.Name) {
+			return true
+		}
+	}
+	return false
+}
 
 // givenName: the name is one the dialog chose, not one a person typed, so
 // the dialog may change it.
-func givenName(name string) bool {
-	return name == "" || name == youName || computerNamePattern.MatchString(name) || playerNamePattern.MatchString(name)
+func givenName(g games.Game, name string) bool {
+	return name == "" || name == youName || playerNamePattern.MatchString(name) || botNamed(g, name)
+}
+
+// strengthOf: name is bot's name, perhaps numbered ("Medium 2" for
+// medium).
+func strengthOf(name, bot string) bool {
+	return numberedPattern.FindStringSubmatch(name)[1] == ruleValueText(bot)
+}
+
+// nameBots names every computer opponent whose name the dialog gave by its
+// strength, numbered only when two share one: "Expert", "Medium",
+// "Medium 2". Names people typed stay.
+func nameBots(g games.Game, seats []games.SeatInfo) []games.SeatInfo {
+	out := append([]games.SeatInfo(nil), seats...)
+	taken := map[string]bool{}
+	for _, s := range out {
+		if s.Human() || !botNamed(g, s.Name) {
+			taken[strings.ToLower(s.Name)] = true
+		}
+	}
+	for i, s := range out {
+		if s.Human() || !botNamed(g, s.Name) {
+			continue
+		}
+		k := 1
+		for taken[strings.ToLower(botSeatName(s.Bot, k))] {
+			k++
+		}
+		out[i].Name = botSeatName(s.Bot, k)
+		taken[strings.ToLower(out[i].Name)] = true
+	}
+	return out
 }
 
 // nameTaken: a seat other than sf is called name.
@@ -55,14 +104,19 @@ func (nd *newGameForm) nameTaken(name string, sf *seatForm) bool {
 }
 
 // seatName is the name the dialog gives seat i (held by sf) as a person
-// or as the computer: the first of its names that no other seat has.
+// or as the computer: the first of its names that no other seat has, a
+// computer's by the strength chosen.
 func (nd *newGameForm) seatName(sf *seatForm, i int, computer bool) string {
 	if computer {
+		bot := sf.botName()
+		if bot == "" {
+			bot = nd.u.defaultBot(nd.g.ID())
+		}
 		k := 1
-		for nd.nameTaken(computerName(k), sf) {
+		for nd.nameTaken(botSeatName(bot, k), sf) {
 			k++
 		}
-		return computerName(k)
+		return botSeatName(bot, k)
 	}
 	if !nd.nameTaken(youName, sf) {
 		return youName
@@ -83,8 +137,12 @@ type seatForm struct {
 func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	i := len(nd.seats)
 	sf := nd.seatRow(i, s)
-	if name := strings.TrimSpace(sf.name.Text); givenName(name) && nd.nameTaken(name, sf) {
-		sf.name.SetText(nd.seatName(sf, i, !s.Human())) // remembered seats may share a name
+	// Remembered seats may share a name, or name a computer otherwise
+	// than by its strength ("Computer", as they once did).
+	name := strings.TrimSpace(sf.name.Text)
+	stale := !s.Human() && botNamed(nd.g, name) && !strengthOf(name, sf.botName())
+	if givenName(nd.g, name) && (nd.nameTaken(name, sf) || stale) {
+		sf.name.SetText(nd.seatName(sf, i, !s.Human()))
 	}
 	letter := frame.Symbol(i)
 	e, _ := nd.u.box.entry(nd.g.ID())
@@ -172,8 +230,14 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		names = append(names, ruleValueText(b.Name)) // "Hard", as people read it
 	}
 	sf.bot = widget.NewSelect(names, func(string) {
-		if k := sf.bot.SelectedIndex(); k >= 0 {
-			sf.about.SetText(bots[k].About)
+		k := sf.bot.SelectedIndex()
+		if k < 0 {
+			return
+		}
+		sf.about.SetText(bots[k].About)
+		// A computer named by the dialog is named by its strength.
+		if name := strings.TrimSpace(sf.name.Text); sf.kind.Selected == computerChoice && botNamed(nd.g, name) && !strengthOf(name, bots[k].Name) {
+			sf.name.SetText(nd.seatName(sf, i, true))
 		}
 	})
 	choices := []string{humanChoice}
@@ -184,13 +248,13 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		computer := k == computerChoice
 		// A name the dialog gave follows the seat: a person's name for a
 		// person, a computer's for the computer.
-		if name := strings.TrimSpace(sf.name.Text); givenName(name) && computerNamePattern.MatchString(name) != computer {
+		if computer && sf.botName() == "" {
+			sf.setBot(nd.u.defaultBot(nd.g.ID()))
+		}
+		if name := strings.TrimSpace(sf.name.Text); givenName(nd.g, name) && botNamed(nd.g, name) != computer {
 			sf.name.SetText(nd.seatName(sf, i, computer))
 		}
 		if computer {
-			if sf.botName() == "" {
-				sf.setBot(nd.u.defaultBot(nd.g.ID()))
-			}
 			sf.bot.Show()
 			sf.about.Show()
 		} else {
