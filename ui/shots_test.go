@@ -314,6 +314,19 @@ var shotScenes = []shotScene{
 	// move, and the refusal is said once, naming the seat by its player.
 	{"revenge-refused", func(t *testing.T, u *App) { revengeShotTap(t, u, "d3") }},
 	{"revenge-ask", func(t *testing.T, u *App) { revengeShotTap(t, u, "a2") }},
+	// Four seats, one with a long name, on badges a quarter as wide: every
+	// badge names its player, cut short with an ellipsis if need be (item 9).
+	{"revenge-four", func(t *testing.T, u *App) {
+		long := games.SeatInfo{Name: "Bartholomew the Second", Controller: "human"}
+		rec := &games.Record{Game: "revenge", Rules: map[string]any{"players": 4}, Seed: 3, Seats: []games.SeatInfo{shotAna, shotBot, shotBot2, long},
+			Moves: []string{"a2", "d4", "b4", "c1", "d4", "b2"}}
+		s, err := session.FromRecord(rec, u.sessionOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.BotDelay, s.AutoDelay = 0, 0
+		u.openSession(s)
+	}},
 	// The New game dialog of every game, as it first opens (item 11).
 	{"newgame-classic", func(t *testing.T, u *App) { u.NewGameDialog("classic") }},
 	{"newgame-revenge", func(t *testing.T, u *App) { u.NewGameDialog("revenge") }},
