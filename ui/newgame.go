@@ -14,6 +14,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
@@ -128,16 +129,25 @@ const newGameWidth = 800
 type newGameForm struct {
 	u       *App
 	g       games.Game
+	entry   kit.Entry   // how the app offers the game: its seats' names, symbols and rules
+	valid   games.Rules // the rules the form starts on
 	seats   []*seatForm
 	seatBox *fyne.Container       // a row per seat, as many as the players rule says
 	players *ruleStepper          // the players rule, for games that have one
 	swapBtn *widget.Button        // Swap seats, shown while there are two seats or more
-	rules   map[string]func() any // read each rule widget's value
+	rules   map[string]func() any // read each rule widget's value (the seats' rules are in their rows)
 	problem *widget.Label
+	started bool // Start was pressed: a problem of the seats is told, and followed
 	box     *fyne.Container
 }
 
 func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
+	nd.entry, _ = nd.u.box.entry(nd.g.ID())
+	valid, err := games.ValidateRules(nd.g.RuleSpecs(), rules)
+	if err != nil {
+		valid = games.Defaults(nd.g.RuleSpecs())
+	}
+	nd.valid = valid
 	nd.problem = widget.NewLabel("")
 	nd.problem.Importance = widget.DangerImportance
 	nd.problem.Wrapping = fyne.TextWrapWord
@@ -152,6 +162,9 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	nd.showSwap()
 	nd.box.Add(widget.NewLabelWithStyle("Seats", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.seatBox)
+	for _, help := range nd.seatRulesHelp() {
+		nd.box.Add(help)
+	}
 	nd.box.Add(container.NewHBox(nd.swapBtn))
 	nd.box.Add(widget.NewSeparator())
 	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -169,6 +182,24 @@ func distinctNames(seats []games.SeatInfo) error {
 		}
 	}
 	return nil
+}
+
+// seatsNow are the seats the form shows, or what is wrong with them.
+func (nd *newGameForm) seatsNow() ([]games.SeatInfo, error) {
+	seats := make([]games.SeatInfo, len(nd.seats))
+	for i, sf := range nd.seats {
+		seats[i] = sf.value()
+		if !seats[i].Human() && seats[i].Bot == "" {
+			return nil, fmt.Errorf("Choose a computer opponent for seat %d.", i+1)
+		}
+	}
+	if err := distinctNames(seats); err != nil {
+		return nil, err
+	}
+	if err := frame.DistinctSymbols(seats); err != nil {
+		return nil, err
+	}
+	return seats, nil
 }
 
 // tell shows a problem under the form, or hides the line when msg is "".
@@ -194,24 +225,14 @@ func (nd *newGameForm) start() bool {
 // session makes the game the form describes and remembers the choices;
 // false with the problem shown when the form does not describe one.
 func (nd *newGameForm) session() (*session.Session, bool) {
+	nd.started = true
 	rules, err := nd.rulesNow()
 	if err != nil {
 		nd.tell(err.Error())
 		return nil, false
 	}
-	seats := make([]games.SeatInfo, len(nd.seats))
-	for i, sf := range nd.seats {
-		seats[i] = sf.value()
-		if !seats[i].Human() && seats[i].Bot == "" {
-			nd.tell(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
-			return nil, false
-		}
-	}
-	if err := distinctNames(seats); err != nil {
-		nd.tell(err.Error())
-		return nil, false
-	}
-	if err := frame.DistinctSymbols(seats); err != nil {
+	seats, err := nd.seatsNow()
+	if err != nil {
 		nd.tell(err.Error())
 		return nil, false
 	}

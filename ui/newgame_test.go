@@ -8,11 +8,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/all"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 )
 
@@ -411,5 +413,101 @@ func TestSwapSeatsNeedsTwoSeats(t *testing.T) {
 	nd.setSeatCount(3)
 	if !nd.swapBtn.Visible() {
 		t.Fatal("no Swap seats with three seats")
+	}
+}
+
+// A problem of the seats, told when Start is pressed, goes as soon as it
+// is fixed: two seats of one symbol, then of one name (issue 19 item 11).
+func TestNewGameSeatProblemGoesWhenFixed(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("revenge")
+	people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Bo", Controller: "human"}, {Name: "Cy", Controller: "human"}}
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build(people, nil))
+	defer w.Close()
+	if nd.problem.Visible() {
+		t.Fatalf("a problem before Start: %q", nd.problem.Text)
+	}
+	nd.seats[2].symbol.SetSelected("X")
+	if nd.problem.Visible() {
+		t.Fatal("a problem of the seats told before Start was pressed")
+	}
+	if _, ok := nd.session(); ok || !nd.problem.Visible() || !strings.Contains(nd.problem.Text, "both have the symbol X") {
+		t.Fatalf("two X: started %v, problem %q", ok, nd.problem.Text)
+	}
+	nd.seats[2].symbol.SetSelected("Δ")
+	if nd.problem.Visible() {
+		t.Fatalf("the symbols differ, and the problem stays: %q", nd.problem.Text)
+	}
+	nd.seats[1].name.SetText("ana")
+	if !nd.problem.Visible() || !strings.Contains(nd.problem.Text, "both called ana") {
+		t.Fatalf("two Anas after Start: %q", nd.problem.Text)
+	}
+	nd.seats[1].name.SetText("Bo")
+	if nd.problem.Visible() {
+		t.Fatalf("the names differ, and the problem stays: %q", nd.problem.Text)
+	}
+}
+
+// Every game's dialog marks its seats as the board and the side panel
+// do, in the seats' colours: the knights' letters, alcazar's and arena's
+// colours (arena's seats are its amber square and blue circle, no longer
+// X and O), the symbols of the others (issue 19 item 11).
+func TestNewGameSeatMarksAreTheBoardsInTheSeatColours(t *testing.T) {
+	u := newTestApp(t)
+	want := map[string][]string{
+		"classic": {"X", "O"}, "checkerboard": {"X", "O"}, "infiltration": {"X", "O"},
+		"revenge": {"X", "O", "+"}, "alcazar": {"Amber", "Blue"}, "knights": {"A", "B"}, "arena": {"Amber", "Blue"},
+	}
+	for _, g := range u.box.games() {
+		nd := &newGameForm{u: u, g: g}
+		w := test.NewWindow(nd.build(u.defaultSeats(g, len(want[g.ID()])), nil))
+		for i, sf := range nd.seats {
+			if sf.mark == nil || sf.mark.Text != want[g.ID()][i] {
+				t.Errorf("%s seat %d: mark %v, want %q", g.ID(), i+1, sf.mark, want[g.ID()][i])
+				continue
+			}
+			if ink := sf.look.Color(theme.ColorNameForeground, theme.VariantDark); ink != kit.SeatInk(i) {
+				t.Errorf("%s seat %d: %s in %v, want the seat's %v", g.ID(), i+1, sf.mark.Text, ink, kit.SeatInk(i))
+			}
+		}
+		w.Close()
+	}
+}
+
+// Arena's characters are chosen in the seats' rows, where it is plain
+// whose each is, with their one description said once; the house rules
+// no longer list a "First player" and a "Second player"; Swap seats
+// moves a person's character with them.
+func TestArenaCharactersAreChosenInTheSeatsRows(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("arena")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build([]games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}, nil))
+	defer w.Close()
+	if nd.seats[0].ruleSel == nil || nd.seats[0].ruleSel.Selected != "Bomber" || nd.seats[1].ruleSel.Selected != "Freezer" {
+		t.Fatal("the seats' rows do not offer the characters")
+	}
+	said := 0
+	for _, l := range texts(nd.box) {
+		if l == "First player" || l == "Second player" {
+			t.Fatalf("the house rules still list %q", l)
+		}
+		if l == "A Bomber drops bombs; a Freezer drops ice blocks." {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Fatalf("the characters are described %d times", said)
+	}
+	nd.seats[0].ruleSel.SetSelected("Freezer")
+	nd.seats[1].ruleSel.SetSelected("Bomber")
+	nd.swap()
+	if nd.seats[0].name.Text != "Ben" || nd.seats[0].ruleSel.Selected != "Bomber" || nd.seats[1].ruleSel.Selected != "Freezer" {
+		t.Fatalf("after the swap: %s plays %s", nd.seats[0].name.Text, nd.seats[0].ruleSel.Selected)
+	}
+	rules, err := nd.rulesNow()
+	if err != nil || rules.String("p1") != "bomber" || rules.String("p2") != "freezer" {
+		t.Fatalf("the rules: %v %v", rules, err)
 	}
 }
