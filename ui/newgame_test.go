@@ -264,6 +264,13 @@ func TestLastChoicesNameComputersByStrength(t *testing.T) {
 	if strings.Join(got, ", ") != "Ana, Hard, Easy, Deep Blue" {
 		t.Fatalf("remembered seats: %v", got)
 	}
+	// Two computers of one strength, as the game's result tells them.
+	arena, _ := games.Lookup("arena")
+	two := nameBots(arena, []games.SeatInfo{{Name: "Computer", Controller: "ai", Bot: "expert"}, {Name: "Computer 2", Controller: "ai", Bot: "expert"}})
+	out := games.Outcome{Status: games.Win, Winners: []int{0}, Reason: "the other player was caught in a blast"}
+	if got := resultLine(frame.PeopleOf(two, frame.Symbol), out); got != "Expert wins: Expert 2 was caught in a blast." {
+		t.Fatalf("two experts: %q", got)
+	}
 }
 
 // The dialog takes the window's height before its form scrolls, and the
