@@ -427,3 +427,21 @@ func layOut(o fyne.CanvasObject) {
 		}
 	}
 }
+
+// BenchmarkControlsMinSize: how long the controls take to say how tall
+// they are, which the window asks at every layout; the sayings they keep
+// room for are made again only when the game's seats or rules change.
+func BenchmarkControlsMinSize(b *testing.B) {
+	h := boardtest.Start(b, "revenge", New, boardtest.Options{Seats: three, Size: fyne.NewSize(480, 480)})
+	for _, tok := range []string{"d1", "c2", "b3", "a4", "a4", "c3"} {
+		if err := h.Submit(tok); err != nil {
+			b.Fatal(err)
+		}
+	}
+	box := h.Board.(*Board).ctl.box
+	settledHeight(box, 800)
+	b.ResetTimer()
+	for range b.N {
+		box.MinSize()
+	}
+}

@@ -1,6 +1,7 @@
 package revenge
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -32,6 +33,10 @@ type controls struct {
 	askText *widget.Label
 	focus   *widget.Label
 	phone   bool
+
+	said      Sayings // everything the lines may say in this game, at its longest
+	saidOf    string  // what said was made of: the board's size, the rules, the seats
+	saidTimes int     // how many times said was made
 }
 
 func newControls(b *Board) *controls {
@@ -46,7 +51,7 @@ func newControls(b *Board) *controls {
 	askLabel, means, refusals := wrapped(), wrapped(), wrapped()
 	askLabel.TextStyle.Bold, means.TextStyle.Italic, refusals.TextStyle.Bold = true, true, true
 	askProbe := newProbe(askLabel, newAsk(askLabel, nil, nil, c.phone))
-	sayings := func() Sayings { return b.m.Sayings(c.widestSquare()) }
+	sayings := c.sayings
 	if c.phone {
 		// A phone keeps the board large: the question, briefly, with
 		// buttons as icons, takes the place of the badges while it is
@@ -54,17 +59,17 @@ func newControls(b *Board) *controls {
 		// board; with no pointer to hover with, a long press says what a
 		// square means, and a refusal is the screen's message line.
 		questions := func() []string { return sayings().Question[1:] }
-		c.box = container.NewVBox(keep(c.row, c.ask, part{questions, askProbe}))
+		c.box = container.NewVBox(c.keep(c.row, c.ask, part{questions, askProbe}))
 		return c
 	}
 	// The question, with its buttons, takes the place of the last move
 	// and of what a square means while it is asked.
 	c.lines = container.NewVBox(
-		keep(c.last, nil, part{func() []string { return sayings().Last }, newProbe(wrapped(), nil)}),
-		keep(c.focus, nil,
+		c.keep(c.last, nil, part{func() []string { return sayings().Last }, newProbe(wrapped(), nil)}),
+		c.keep(c.focus, nil,
 			part{func() []string { return sayings().Means }, newProbe(means, nil)},
 			part{func() []string { return sayings().Refusals }, newProbe(refusals, nil)}))
-	c.box = container.NewVBox(c.row, keep(c.lines, c.ask, part{func() []string { return sayings().Question[:1] }, askProbe}))
+	c.box = container.NewVBox(c.row, c.keep(c.lines, c.ask, part{func() []string { return sayings().Question[:1] }, askProbe}))
 	return c
 }
 
@@ -85,6 +90,24 @@ func newAsk(text *widget.Label, confirm, cancel func(), phone bool) *fyne.Contai
 		no.SetText("")
 	}
 	return container.NewBorder(nil, nil, nil, container.NewVBox(container.NewHBox(no, yes)), text)
+}
+
+// sayings are everything the lines may say in this game, made again only
+// when what they are made of changes.
+func (c *controls) sayings() *Sayings {
+	m := &c.b.m
+	of := fmt.Sprint(m.N, m.anti, strings.Join(m.People.Names, "\n"), strings.Join(m.Symbols, "\n"))
+	if of != c.saidOf || c.saidTimes == 0 {
+		c.said, c.saidOf = m.Sayings(c.widestSquare()), of
+		c.saidTimes++
+	}
+	return &c.said
+}
+
+// keep lays a place out so that it keeps its room (room.go), measured
+// again when the sayings are made again.
+func (c *controls) keep(line, other fyne.CanvasObject, parts ...part) *fyne.Container {
+	return keep(line, other, func() int { c.sayings(); return c.saidTimes }, parts...)
 }
 
 // widestSquare is the name of the board's square that takes the most

@@ -1,8 +1,6 @@
 package revenge
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -45,27 +43,23 @@ func (p *probe) height(text string, width float32) float32 {
 }
 
 // room is the height a place keeps: the tallest of its parts' texts at
-// a width, remembered until the width or the texts change.
+// a width, remembered until the width or the texts change (version says
+// when they do).
 type room struct {
-	parts  []part
-	width  float32
-	said   string
-	height float32
+	parts   []part
+	version func() int
+	width   float32
+	seen    int
+	height  float32
 }
 
 func (r *room) at(width float32) float32 {
-	var all []string
-	for _, p := range r.parts {
-		all = append(all, p.texts()...)
-	}
-	said := strings.Join(all, "\n")
-	if width == r.width && said == r.said {
-		return r.height
-	}
-	r.width, r.said, r.height = width, said, 0
-	for _, p := range r.parts {
-		for _, t := range p.texts() {
-			r.height = max(r.height, p.probe.height(t, width))
+	if v := r.version(); width != r.width || v != r.seen {
+		r.width, r.seen, r.height = width, v, 0
+		for _, p := range r.parts {
+			for _, t := range p.texts() {
+				r.height = max(r.height, p.probe.height(t, width))
+			}
 		}
 	}
 	return r.height
@@ -73,12 +67,12 @@ func (r *room) at(width float32) float32 {
 
 // keep lays out a place: its objects one over the other (a line and the
 // question that takes its place; other may be nil), as tall as its room.
-func keep(line, other fyne.CanvasObject, parts ...part) *fyne.Container {
+func keep(line, other fyne.CanvasObject, version func() int, parts ...part) *fyne.Container {
 	objs := []fyne.CanvasObject{line}
 	if other != nil {
 		objs = append(objs, other)
 	}
-	return container.New(&kept{room: &room{parts: parts}}, objs...)
+	return container.New(&kept{room: &room{parts: parts, version: version}}, objs...)
 }
 
 type kept struct{ room *room }
