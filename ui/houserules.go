@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -14,16 +16,21 @@ import (
 // choice, or a stepper), and the rule's help in one line under it.
 func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	nd.rules = map[string]func() any{}
-	specs := nd.g.RuleSpecs()
+	var specs []games.RuleSpec
+	for _, sp := range nd.g.RuleSpecs() {
+		if !slices.Contains(nd.entry.SeatRules, sp.Key) { // asked in its seat's row
+			specs = append(specs, sp)
+		}
+	}
 	if len(specs) == 0 {
 		l := widget.NewLabel("None: this game is played the same everywhere.")
 		l.Importance = widget.LowImportance
 		l.Wrapping = fyne.TextWrapWord
 		return l
 	}
-	valid, err := games.ValidateRules(specs, last)
+	valid, err := games.ValidateRules(nd.g.RuleSpecs(), last)
 	if err != nil {
-		valid = games.Defaults(specs)
+		valid = games.Defaults(nd.g.RuleSpecs())
 	}
 	rows := nd.ruleRows()
 	for _, sp := range specs {
@@ -32,6 +39,9 @@ func (nd *newGameForm) rulesForm(last map[string]any) fyne.CanvasObject {
 	reset := widget.NewButton("Standard rules", func() {
 		nd.box.Objects[len(nd.box.Objects)-1] = nd.rulesForm(nil)
 		nd.box.Refresh()
+		for _, sf := range nd.seats {
+			sf.resetRule()
+		}
 		nd.check()
 	})
 	return container.NewVBox(rows.box, container.NewHBox(reset))
@@ -116,16 +126,22 @@ func (r *formRows) add(label string, ctl fyne.CanvasObject, help string) {
 }
 
 // check shows at once what is wrong with the rules as set (a value the
-// game refuses in combination, such as too many obstacles for the board),
-// or clears the problem line.
+// game refuses in combination, such as too many obstacles for the board)
+// and, once Start was pressed, with the seats (two of one symbol), or
+// clears the problem line: a problem fixed does not stay.
 func (nd *newGameForm) check() {
-	if nd.problem == nil {
-		return
+	if nd.problem == nil || nd.rules == nil {
+		return // the form is still being built
 	}
-	_, err := nd.rulesNow()
-	if err != nil {
+	if _, err := nd.rulesNow(); err != nil {
 		nd.tell(err.Error())
 		return
+	}
+	if nd.started {
+		if _, err := nd.seatsNow(); err != nil {
+			nd.tell(err.Error())
+			return
+		}
 	}
 	nd.tell("")
 }
@@ -136,6 +152,11 @@ func (nd *newGameForm) rulesNow() (games.Rules, error) {
 	raw := map[string]any{}
 	for k, read := range nd.rules {
 		raw[k] = read()
+	}
+	for _, sf := range nd.seats {
+		if sf.rule != nil {
+			raw[sf.rule.Key] = sf.ruleValue()
+		}
 	}
 	rules, err := games.ValidateRules(nd.g.RuleSpecs(), raw)
 	if err != nil {

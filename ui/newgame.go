@@ -14,6 +14,7 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
@@ -34,7 +35,7 @@ func (u *App) lastChoices(g games.Game) ([]games.SeatInfo, map[string]any) {
 	if err != nil {
 		valid = games.Defaults(g.RuleSpecs())
 	}
-	return u.fitSeats(g, seats, games.SeatCount(g, valid)), rules
+	return nameBots(g, u.fitSeats(g, seats, games.SeatCount(g, valid))), rules
 }
 
 // fitSeats keeps the first n seats, adding default ones if there are fewer.
@@ -46,9 +47,9 @@ func (u *App) fitSeats(g games.Game, seats []games.SeatInfo, n int) []games.Seat
 }
 
 // defaultSeats: a person in seat 0, the computer elsewhere (people, when
-// the game has no computer opponents yet). Every seat has its own name:
-// "Computer", "Computer 2", so a result never reads "Computer wins!"
-// about one of two.
+// the game has no computer opponents yet). Every seat has its own name,
+// a computer's its strength: "Medium", "Medium 2", so a result never
+// reads "Computer wins!" about one of two.
 func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 	seats := make([]games.SeatInfo, n)
 	bot := u.defaultBot(g.ID())
@@ -61,7 +62,7 @@ func (u *App) defaultSeats(g games.Game, n int) []games.SeatInfo {
 			seats[i] = games.SeatInfo{Name: playerName(i), Controller: "human"}
 		default:
 			bots++
-			seats[i] = games.SeatInfo{Name: computerName(bots), Controller: "ai", Bot: bot}
+			seats[i] = games.SeatInfo{Name: botSeatName(bot, bots), Controller: "ai", Bot: bot}
 		}
 	}
 	return seats
@@ -82,13 +83,17 @@ func (u *App) defaultBot(game string) string {
 
 // NewGameDialog asks for the seats and house rules of a new game of id
 // (or, with id "", of the game shown, else the first game).
-func (u *App) NewGameDialog(id string) {
+func (u *App) NewGameDialog(id string) { u.newGameDialog(id) }
+
+// newGameDialog shows the dialog and returns its form (nil for a game
+// that is not there), for tests to fill in.
+func (u *App) newGameDialog(id string) *newGameForm {
 	if id == "" {
 		id = u.box.games()[0].ID()
 	}
 	g, ok := games.Lookup(id)
 	if !ok {
-		return
+		return nil
 	}
 	seats, rules := u.lastChoices(g)
 	nd := &newGameForm{u: u, g: g}
@@ -114,6 +119,7 @@ func (u *App) NewGameDialog(id string) {
 		size = u.dialogSize(size.Width, size.Height+content.MinSize().Height-scroll.Size().Height)
 		dlg.Resize(size)
 	}
+	return nd
 }
 
 // newGameWidth is the New game dialog's width on a large window: room
@@ -123,16 +129,25 @@ const newGameWidth = 800
 type newGameForm struct {
 	u       *App
 	g       games.Game
+	entry   kit.Entry   // how the app offers the game: its seats' names, symbols and rules
+	valid   games.Rules // the rules the form starts on
 	seats   []*seatForm
 	seatBox *fyne.Container       // a row per seat, as many as the players rule says
 	players *ruleStepper          // the players rule, for games that have one
 	swapBtn *widget.Button        // Swap seats, shown while there are two seats or more
-	rules   map[string]func() any // read each rule widget's value
+	rules   map[string]func() any // read each rule widget's value (the seats' rules are in their rows)
 	problem *widget.Label
+	started bool // Start was pressed: a problem of the seats is told, and followed
 	box     *fyne.Container
 }
 
 func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
+	nd.entry, _ = nd.u.box.entry(nd.g.ID())
+	valid, err := games.ValidateRules(nd.g.RuleSpecs(), rules)
+	if err != nil {
+		valid = games.Defaults(nd.g.RuleSpecs())
+	}
+	nd.valid = valid
 	nd.problem = widget.NewLabel("")
 	nd.problem.Importance = widget.DangerImportance
 	nd.problem.Wrapping = fyne.TextWrapWord
@@ -147,6 +162,9 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 	nd.showSwap()
 	nd.box.Add(widget.NewLabelWithStyle("Seats", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.seatBox)
+	for _, help := range nd.seatRulesHelp() {
+		nd.box.Add(help)
+	}
 	nd.box.Add(container.NewHBox(nd.swapBtn))
 	nd.box.Add(widget.NewSeparator())
 	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -164,6 +182,24 @@ func distinctNames(seats []games.SeatInfo) error {
 		}
 	}
 	return nil
+}
+
+// seatsNow are the seats the form shows, or what is wrong with them.
+func (nd *newGameForm) seatsNow() ([]games.SeatInfo, error) {
+	seats := make([]games.SeatInfo, len(nd.seats))
+	for i, sf := range nd.seats {
+		seats[i] = sf.value()
+		if !seats[i].Human() && seats[i].Bot == "" {
+			return nil, fmt.Errorf("Choose a computer opponent for seat %d.", i+1)
+		}
+	}
+	if err := distinctNames(seats); err != nil {
+		return nil, err
+	}
+	if err := frame.DistinctSymbols(seats); err != nil {
+		return nil, err
+	}
+	return seats, nil
 }
 
 // tell shows a problem under the form, or hides the line when msg is "".
@@ -189,24 +225,14 @@ func (nd *newGameForm) start() bool {
 // session makes the game the form describes and remembers the choices;
 // false with the problem shown when the form does not describe one.
 func (nd *newGameForm) session() (*session.Session, bool) {
+	nd.started = true
 	rules, err := nd.rulesNow()
 	if err != nil {
 		nd.tell(err.Error())
 		return nil, false
 	}
-	seats := make([]games.SeatInfo, len(nd.seats))
-	for i, sf := range nd.seats {
-		seats[i] = sf.value()
-		if !seats[i].Human() && seats[i].Bot == "" {
-			nd.tell(fmt.Sprintf("Choose a computer opponent for seat %d.", i+1))
-			return nil, false
-		}
-	}
-	if err := distinctNames(seats); err != nil {
-		nd.tell(err.Error())
-		return nil, false
-	}
-	if err := frame.DistinctSymbols(seats); err != nil {
+	seats, err := nd.seatsNow()
+	if err != nil {
 		nd.tell(err.Error())
 		return nil, false
 	}

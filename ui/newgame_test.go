@@ -8,10 +8,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/boards/all"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/frame"
 )
 
@@ -177,9 +180,12 @@ func TestNewGameTellsARefusedCombinationAtOnce(t *testing.T) {
 }
 
 // Seats the dialog names have names of their own: two computers are
-// "Computer" and "Computer 2", a seat switched to a person is "You" (or
-// "Player n" when someone is "You"), remembered seats that share a name
-// are told apart, and two seats a person gave one name are refused.
+// named by their strength, numbered when they share one ("Medium" and
+// "Medium 2"; issue 19 item 12), a seat switched to a person is "You" (or
+// "Player n" when someone is "You"), a computer given another strength
+// takes its name unless a person typed one, remembered seats that share a
+// name (or were named "Computer") are told apart, and two seats a person
+// gave one name are refused.
 func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 	u := newTestApp(t)
 	g, _ := games.Lookup("revenge")
@@ -193,17 +199,26 @@ func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 		}
 		return strings.Join(out, ", ")
 	}
-	if got := names(); got != "You, Computer, Computer 2" {
+	if got := names(); got != "You, Medium, Medium 2" {
 		t.Fatalf("default seats: %s", got)
 	}
 	nd.seats[0].kind.SetSelected(computerChoice)
 	nd.seats[1].kind.SetSelected(humanChoice)
-	if got := names(); got != "Computer 3, You, Computer 2" {
+	if got := names(); got != "Medium 3, You, Medium 2" {
 		t.Fatalf("after switching: %s", got)
 	}
 	nd.seats[2].kind.SetSelected(humanChoice)
-	if got := names(); got != "Computer 3, You, Player 3" {
+	if got := names(); got != "Medium 3, You, Player 3" {
 		t.Fatalf("a second person: %s", got)
+	}
+	nd.seats[0].setBot("hard")
+	if got := names(); got != "Hard, You, Player 3" {
+		t.Fatalf("a harder computer: %s", got)
+	}
+	nd.seats[0].name.SetText("Deep Blue")
+	nd.seats[0].setBot("easy")
+	if got := names(); got != "Deep Blue, You, Player 3" {
+		t.Fatalf("a name typed in: %s", got)
 	}
 	nd.seats[0].name.SetText("Ana")
 	nd.seats[2].name.SetText("ana")
@@ -216,15 +231,45 @@ func TestNewGameSeatNamesAreDistinct(t *testing.T) {
 	w2 := test.NewWindow(again.build(append(bots, games.SeatInfo{Name: "Computer", Controller: "human"}), nil))
 	defer w2.Close()
 	nd = again
-	if got := names(); got != "Computer, Computer 2, You" {
+	if got := names(); got != "Easy, Hard, You" {
 		t.Fatalf("remembered seats: %s", got)
 	}
 	// The opponents read as words and are kept by their names.
 	if a, b := again.seats[0].bot.Selected, again.seats[1].bot.Selected; a != "Easy" || b != "Hard" {
 		t.Fatalf("the computers show %q and %q", a, b)
 	}
-	if v := again.seats[1].value(); v.Bot != "hard" || v.Name != "Computer 2" {
+	if v := again.seats[1].value(); v.Bot != "hard" || v.Name != "Hard" {
 		t.Fatalf("the second computer is %+v", v)
+	}
+}
+
+// The seats remembered for a game, and so `tabula --game`, name the
+// computers by their strength too, and keep the names people typed.
+func TestLastChoicesNameComputersByStrength(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("revenge")
+	if seats, _ := u.lastChoices(g); seats[1].Name != "Medium" || seats[2].Name != "Medium 2" {
+		t.Fatalf("the defaults: %+v", seats)
+	}
+	old := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "hard"},
+		{Name: "Computer 2", Controller: "ai", Bot: "easy"}, {Name: "Deep Blue", Controller: "ai", Bot: "hard"}}
+	if err := u.cfg.SetLastSetup("revenge", settings.Setup{Seats: old, Rules: map[string]any{"players": 4}}); err != nil {
+		t.Fatal(err)
+	}
+	seats, _ := u.lastChoices(g)
+	var got []string
+	for _, s := range seats {
+		got = append(got, s.Name)
+	}
+	if strings.Join(got, ", ") != "Ana, Hard, Easy, Deep Blue" {
+		t.Fatalf("remembered seats: %v", got)
+	}
+	// Two computers of one strength, as the game's result tells them.
+	arena, _ := games.Lookup("arena")
+	two := nameBots(arena, []games.SeatInfo{{Name: "Computer", Controller: "ai", Bot: "expert"}, {Name: "Computer 2", Controller: "ai", Bot: "expert"}})
+	out := games.Outcome{Status: games.Win, Winners: []int{0}, Reason: "the other player was caught in a blast"}
+	if got := resultLine(frame.PeopleOf(two, frame.Symbol), out); got != "Expert wins: Expert 2 was caught in a blast." {
+		t.Fatalf("two experts: %q", got)
 	}
 }
 
@@ -375,5 +420,101 @@ func TestSwapSeatsNeedsTwoSeats(t *testing.T) {
 	nd.setSeatCount(3)
 	if !nd.swapBtn.Visible() {
 		t.Fatal("no Swap seats with three seats")
+	}
+}
+
+// A problem of the seats, told when Start is pressed, goes as soon as it
+// is fixed: two seats of one symbol, then of one name (issue 19 item 11).
+func TestNewGameSeatProblemGoesWhenFixed(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("revenge")
+	people := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Bo", Controller: "human"}, {Name: "Cy", Controller: "human"}}
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build(people, nil))
+	defer w.Close()
+	if nd.problem.Visible() {
+		t.Fatalf("a problem before Start: %q", nd.problem.Text)
+	}
+	nd.seats[2].symbol.SetSelected("X")
+	if nd.problem.Visible() {
+		t.Fatal("a problem of the seats told before Start was pressed")
+	}
+	if _, ok := nd.session(); ok || !nd.problem.Visible() || !strings.Contains(nd.problem.Text, "both have the symbol X") {
+		t.Fatalf("two X: started %v, problem %q", ok, nd.problem.Text)
+	}
+	nd.seats[2].symbol.SetSelected("Δ")
+	if nd.problem.Visible() {
+		t.Fatalf("the symbols differ, and the problem stays: %q", nd.problem.Text)
+	}
+	nd.seats[1].name.SetText("ana")
+	if !nd.problem.Visible() || !strings.Contains(nd.problem.Text, "both called ana") {
+		t.Fatalf("two Anas after Start: %q", nd.problem.Text)
+	}
+	nd.seats[1].name.SetText("Bo")
+	if nd.problem.Visible() {
+		t.Fatalf("the names differ, and the problem stays: %q", nd.problem.Text)
+	}
+}
+
+// Every game's dialog marks its seats as the board and the side panel
+// do, in the seats' colours: the knights' letters, alcazar's and arena's
+// colours (arena's seats are its amber square and blue circle, no longer
+// X and O), the symbols of the others (issue 19 item 11).
+func TestNewGameSeatMarksAreTheBoardsInTheSeatColours(t *testing.T) {
+	u := newTestApp(t)
+	want := map[string][]string{
+		"classic": {"X", "O"}, "checkerboard": {"X", "O"}, "infiltration": {"X", "O"},
+		"revenge": {"X", "O", "+"}, "alcazar": {"Amber", "Blue"}, "knights": {"A", "B"}, "arena": {"Amber", "Blue"},
+	}
+	for _, g := range u.box.games() {
+		nd := &newGameForm{u: u, g: g}
+		w := test.NewWindow(nd.build(u.defaultSeats(g, len(want[g.ID()])), nil))
+		for i, sf := range nd.seats {
+			if sf.mark == nil || sf.mark.Text != want[g.ID()][i] {
+				t.Errorf("%s seat %d: mark %v, want %q", g.ID(), i+1, sf.mark, want[g.ID()][i])
+				continue
+			}
+			if ink := sf.look.Color(theme.ColorNameForeground, theme.VariantDark); ink != kit.SeatInk(i) {
+				t.Errorf("%s seat %d: %s in %v, want the seat's %v", g.ID(), i+1, sf.mark.Text, ink, kit.SeatInk(i))
+			}
+		}
+		w.Close()
+	}
+}
+
+// Arena's characters are chosen in the seats' rows, where it is plain
+// whose each is, with their one description said once; the house rules
+// no longer list a "First player" and a "Second player"; Swap seats
+// moves a person's character with them.
+func TestArenaCharactersAreChosenInTheSeatsRows(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("arena")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build([]games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}, nil))
+	defer w.Close()
+	if nd.seats[0].ruleSel == nil || nd.seats[0].ruleSel.Selected != "Bomber" || nd.seats[1].ruleSel.Selected != "Freezer" {
+		t.Fatal("the seats' rows do not offer the characters")
+	}
+	said := 0
+	for _, l := range texts(nd.box) {
+		if l == "First player" || l == "Second player" {
+			t.Fatalf("the house rules still list %q", l)
+		}
+		if l == "A Bomber drops bombs; a Freezer drops ice blocks." {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Fatalf("the characters are described %d times", said)
+	}
+	nd.seats[0].ruleSel.SetSelected("Freezer")
+	nd.seats[1].ruleSel.SetSelected("Bomber")
+	nd.swap()
+	if nd.seats[0].name.Text != "Ben" || nd.seats[0].ruleSel.Selected != "Bomber" || nd.seats[1].ruleSel.Selected != "Freezer" {
+		t.Fatalf("after the swap: %s plays %s", nd.seats[0].name.Text, nd.seats[0].ruleSel.Selected)
+	}
+	rules, err := nd.rulesNow()
+	if err != nil || rules.String("p1") != "bomber" || rules.String("p2") != "freezer" {
+		t.Fatalf("the rules: %v %v", rules, err)
 	}
 }

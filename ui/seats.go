@@ -113,9 +113,15 @@ func (gs *gameScreen) turnWord(seat int, out games.Outcome) string {
 	return word
 }
 
+// seatLabel is who plays a seat: a person's name, a computer's name with
+// its strength ("Deep Blue (hard)"), or, when its name is its strength
+// already ("Hard", "Medium 2"), with what it is.
 func seatLabel(s games.SeatInfo) string {
-	if s.Human() {
+	switch {
+	case s.Human():
 		return s.Name
+	case strengthOf(s.Name, s.Bot):
+		return s.Name + " (computer)"
 	}
 	return fmt.Sprintf("%s (%s)", s.Name, s.Bot)
 }

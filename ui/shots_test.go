@@ -24,15 +24,19 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/settings"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -176,6 +180,7 @@ func TestShots(t *testing.T) {
 	}
 	shotPanels(t, dir, layout)
 	shotPicker(t, dir, layout, size)
+	shootScenes(t, dir, layout, size)
 }
 
 // settle lays the window out again, as a real window does before it
@@ -432,4 +437,105 @@ func shoot(t *testing.T, u *App, size fyne.Size, path string) {
 		t.Fatal("the window is blank")
 	}
 	writePNG(t, path, img)
+}
+
+// shotScene is a moment that is not a position: a game screen after a
+// tap (a refusal, a question) or a dialog, photographed as file-LAYOUT.png.
+type shotScene struct {
+	file string
+	show func(t *testing.T, u *App)
+}
+
+var shotScenes = []shotScene{
+	// Revenge: a tap on a locked square is refused, and a tap on one's own
+	// square asks before reinforcing (issue 19 item 7): the board must not
+	// move, and the refusal is said once, naming the seat by its player.
+	{"revenge-refused", func(t *testing.T, u *App) { revengeShotTap(t, u, "d3") }},
+	{"revenge-ask", func(t *testing.T, u *App) { revengeShotTap(t, u, "a2") }},
+	// Four seats, one with a long name, on badges a quarter as wide: every
+	// badge names its player, cut short with an ellipsis if need be (item 9).
+	{"revenge-four", func(t *testing.T, u *App) {
+		long := games.SeatInfo{Name: "Bartholomew the Second", Controller: "human"}
+		rec := &games.Record{Game: "revenge", Rules: map[string]any{"players": 4}, Seed: 3, Seats: []games.SeatInfo{shotAna, shotBot, shotBot2, long},
+			Moves: []string{"a2", "d4", "b4", "c1", "d4", "b2"}}
+		s, err := session.FromRecord(rec, u.sessionOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.BotDelay, s.AutoDelay = 0, 0
+		u.openSession(s)
+	}},
+	// The New game dialog of every game, as it first opens (item 11).
+	{"newgame-classic", func(t *testing.T, u *App) { u.NewGameDialog("classic") }},
+	{"newgame-revenge", func(t *testing.T, u *App) { u.NewGameDialog("revenge") }},
+	{"newgame-alcazar", func(t *testing.T, u *App) { u.NewGameDialog("alcazar") }},
+	{"newgame-knights", func(t *testing.T, u *App) { u.NewGameDialog("knights") }},
+	{"newgame-arena", func(t *testing.T, u *App) { u.NewGameDialog("arena") }},
+	// Two seats given one symbol, Start pressed, then the symbol changed:
+	// the problem must go with it.
+	{"newgame-revenge-fixed", func(t *testing.T, u *App) {
+		nd := u.newGameDialog("revenge")
+		nd.seats[2].symbol.SetSelected("X")
+		if _, ok := nd.session(); ok {
+			t.Fatal("two seats with X started a game")
+		}
+		nd.seats[2].symbol.SetSelected("Δ")
+	}},
+}
+
+// revengeShotTap opens revenge with Ana to move, Computer having just
+// taken d3 from her (so Computer's squares are locked to her), points at
+// square and taps it.
+func revengeShotTap(t *testing.T, u *App, square string) {
+	t.Helper()
+	rec := &games.Record{Game: "revenge", Seed: 3, Seats: []games.SeatInfo{shotAna, shotBot, shotBot2},
+		Moves: []string{"a2", "d4", "b4", "d3", "d3", "b2"}}
+	s, err := session.FromRecord(rec, u.sessionOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.BotDelay, s.AutoDelay = 0, 0
+	u.openSession(s)
+	settle(u.win.Content())
+	sb := u.game.board.(kit.SpokenBoard)
+	for _, sq := range sb.SpokenSquares() {
+		if !strings.HasPrefix(sq.Label, square+",") {
+			continue
+		}
+		at := fyne.PointEvent{Position: sq.Pos.Add(fyne.NewPos(sq.Size.Width/2, sq.Size.Height/2))}
+		if h, ok := u.game.board.(desktop.Hoverable); ok && !fyne.CurrentDevice().IsMobile() {
+			h.MouseIn(&desktop.MouseEvent{PointEvent: at})
+		}
+		u.game.board.(fyne.Tappable).Tapped(&at)
+		// The test driver runs an animation to its end at once, which
+		// fades the message line out: show it as it first appears.
+		if msg := u.game.lastRefusal; msg != "" {
+			u.game.toast.text, u.game.toast.color = msg, theme.Color(theme.ColorNameError)
+			u.game.toast.Refresh()
+		}
+		return
+	}
+	t.Fatalf("no square %s on the board", square)
+}
+
+// shootScenes photographs every scene of shotScenes.
+func shootScenes(t *testing.T, dir, layout string, size fyne.Size) {
+	for _, sc := range shotScenes {
+		file := fmt.Sprintf("%s-%s.png", sc.file, layout)
+		t.Run(file, func(t *testing.T) {
+			u := newTestApp(t)
+			u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return waitingBot{}, nil }
+			u.win.Resize(size)
+			sc.show(t, u)
+			settle(u.win.Content())
+			for _, o := range u.win.Canvas().Overlays().List() {
+				settle(o)
+			}
+			img := u.win.Canvas().Capture()
+			if oneColour(img) {
+				t.Fatal("the window is blank")
+			}
+			writePNG(t, filepath.Join(dir, file), img)
+		})
+	}
 }

@@ -53,6 +53,11 @@ var Entry = kit.Entry{
 	Game:   game.Game{},
 	New:    New,
 	Pacing: &Pacing,
+	// The seats are named by their pieces' colours, as alcazar's are: the
+	// amber square and the blue circle.
+	SeatName: func(seat int) string { return [2]string{"Amber", "Blue"}[seat%2] },
+	// Each seat's character is its own choice.
+	SeatRules: []string{game.RuleP1, game.RuleP2},
 }
 
 // New makes the board for the game screen.

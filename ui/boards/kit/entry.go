@@ -28,6 +28,11 @@ type Entry struct {
 	// are listed (the knights A to D, alcazar's Amber and Blue); nil uses
 	// the seat's symbol (X, O, + and *, or the one its player chose).
 	SeatName func(seat int) string
+	// SeatRules, when set, are house rules that each belong to one seat,
+	// in seat order (arena's characters: what the first seat plays, what
+	// the second plays): the New game dialog asks each in its seat's
+	// row, where it is plain whose it is, rather than among the rules.
+	SeatRules []string
 	// Symbols, when set, are the symbols a seat's player may choose
 	// (revenge.md section 1), the four seat symbols first; nil keeps X, O,
 	// + and *.

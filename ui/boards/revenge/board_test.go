@@ -75,15 +75,35 @@ func TestALockedSquareShowsALockAndIsRefusedWithItsReason(t *testing.T) {
 	if !b.r.locks[a4].badge.Visible() || b.r.locks[b.m.square("b3")].badge.Visible() {
 		t.Fatal("the lock is not on a4 alone")
 	}
-	test.TapAt(b, at(b, "a4"))
-	if h.Tokens() != "a4 a4 b3" || !strings.HasPrefix(h.Refusal, "Anti-revenge: Ψ took a square from you with its last move (a4)") {
-		t.Fatalf("a tap on the lock: %q, refusal %q", h.Tokens(), h.Refusal)
-	}
-	// Pointing at it says why under the board; a long press says it too.
+	// Pointing at it says why under the board.
 	hover(b, "a4")
-	if b.ctl.focus.Text != b.m.Locks[a4] {
+	if b.ctl.focus.Text != b.m.Locks[a4] || b.ctl.focus.Importance == widget.DangerImportance {
 		t.Fatalf("hover on the lock: %q", b.ctl.focus.Text)
 	}
+	// A tap on it is refused there, once, as a refusal, naming Bo (not
+	// Ψ); the screen's message line does not say it again.
+	test.TapAt(b, at(b, "a4"))
+	if h.Tokens() != "a4 a4 b3" || h.Refusal != "" {
+		t.Fatalf("a tap on the lock: %q, refused on the message line too: %q", h.Tokens(), h.Refusal)
+	}
+	if f := b.ctl.focus; !strings.HasPrefix(f.Text, "Anti-revenge: Bo took a4 from Ana") || f.Importance != widget.DangerImportance || !f.TextStyle.Bold {
+		t.Fatalf("the refusal under the board: %q, %v", f.Text, f.Importance)
+	}
+	// Pointing elsewhere ends the refusal.
+	hover(b, "d1")
+	if f := b.ctl.focus; f.Importance == widget.DangerImportance || !strings.HasPrefix(f.Text, "d1 is empty") {
+		t.Fatalf("after moving on: %q, %v", f.Text, f.Importance)
+	}
+	// On a phone, with nothing under the board to say it, the message
+	// line says it.
+	b.ctl.phone = true
+	test.TapAt(b, at(b, "a4"))
+	if !strings.HasPrefix(h.Refusal, "Anti-revenge: Bo took a4 from Ana") {
+		t.Fatalf("a tap on the lock on a phone: refusal %q", h.Refusal)
+	}
+	b.ctl.phone = false
+	// A long press says it too.
+	hover(b, "a4")
 	b.TappedSecondary(&fyne.PointEvent{Position: at(b, "a4")})
 	if h.Said != b.m.Locks[a4] {
 		t.Fatalf("long press: %q", h.Said)
@@ -117,7 +137,7 @@ func TestHoverPreviewsPlaceStealAndReinforce(t *testing.T) {
 func TestReinforcingAsksFirst(t *testing.T) {
 	h, b := start(t, nil, "c1", "a4", "b4")
 	test.TapAt(b, at(b, "c1"))
-	if h.Tokens() != "c1 a4 b4" || !b.ctl.ask.Visible() || b.ctl.last.Visible() || !b.r.pending.Visible() {
+	if h.Tokens() != "c1 a4 b4" || !b.ctl.ask.Visible() || b.ctl.lines.Visible() || !b.r.pending.Visible() {
 		t.Fatalf("own square: played %q, question shown %v", h.Tokens(), b.ctl.ask.Visible())
 	}
 	if !strings.HasPrefix(b.ctl.askText.Text, "Reinforce c1?") {
@@ -208,15 +228,16 @@ func TestBadgesShowTheTurnAndTheStealRecords(t *testing.T) {
 	if badgeText(b.ctl.badges[0]) != "Ana no steal" {
 		t.Fatalf("Ana's badge: %q", badgeText(b.ctl.badges[0]))
 	}
-	// A phone's narrow badges name the victim by symbol, over two lines.
+	// A phone's narrow badges name the player too, and the record takes
+	// two lines.
 	phone := newBadge(true)
 	phone.set(&b.m, 1)
-	if phone.lines[0].Text != "took a4" || phone.lines[1].Text != "from X" || phone.sym.Text != "Ψ" {
-		t.Fatalf("Bo's badge on a phone: %q / %q", phone.lines[0].Text, phone.lines[1].Text)
+	if got := badgeText(phone); got != "Bo took a4 from Ana" || phone.sym.Text != "Ψ" {
+		t.Fatalf("Bo's badge on a phone: %q", got)
 	}
 	phone.set(&b.m, 0)
-	if phone.lines[0].Text != "no steal" || phone.lines[1].Text != "" {
-		t.Fatalf("Ana's badge on a phone: %q / %q", phone.lines[0].Text, phone.lines[1].Text)
+	if got := badgeText(phone); got != "Ana no steal  " {
+		t.Fatalf("Ana's badge on a phone: %q", got)
 	}
 }
 
@@ -323,5 +344,104 @@ func TestTheLastMovesKindReadsOnItsSquare(t *testing.T) {
 				t.Errorf("%s theme: %q reads %.2f:1 on a square, want 4.5:1", name, b.r.kind.Text, r)
 			}
 		}
+	}
+}
+
+// The lines under the board keep their room whatever they say: pointing
+// at any square, a refusal, the reinforcement question and a move leave
+// the controls as tall as before, so the board above never moves (issue
+// 19 item 7), in a narrow window and a wide one.
+func TestTheControlsNeverChangeHeight(t *testing.T) {
+	// Ana holds d1; Bo has just taken a4 from her, so Bo's a4 and c2 are
+	// locked to her.
+	h, b := start(t, nil, "d1", "c2", "b3", "a4", "a4", "c3")
+	if b.m.Locks[b.m.square("c2")] == "" {
+		t.Fatal("c2 is not locked")
+	}
+	for _, width := range []float32{440, 900} {
+		height := func() float32 { return settledHeight(b.ctl.box, width) }
+		want := height()
+		check := func(what string) {
+			t.Helper()
+			if got := height(); got != want {
+				t.Fatalf("%.0f wide: %s: the controls are %.1f tall, were %.1f", width, what, got, want)
+			}
+		}
+		for sq := range b.m.Owners {
+			hover(b, b.m.name(sq))
+			check("pointing at " + b.m.name(sq))
+		}
+		test.TapAt(b, at(b, "c2"))
+		check("a refusal")
+		hover(b, "d1")
+		test.TapAt(b, at(b, "d1"))
+		if !b.ctl.ask.Visible() {
+			t.Fatal("no question")
+		}
+		check("the question")
+		b.cancel()
+		b.MouseOut()
+		check("the legend")
+		b.Key(fyne.KeyRight)
+		check("the cursor")
+		b.Key(fyne.KeyEscape)
+	}
+	if err := h.Submit("d4"); err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []float32{440, 900} {
+		want := settledHeight(b.ctl.box, width)
+		if err := h.Submit("b2"); err != nil {
+			t.Fatal(err)
+		}
+		if got := settledHeight(b.ctl.box, width); got != want {
+			t.Fatalf("%.0f wide: after a move the controls are %.1f tall, were %.1f", width, got, want)
+		}
+	}
+}
+
+// settledHeight lays o out at width, as a window does until nothing
+// changes, and says how tall it asks to be.
+func settledHeight(o fyne.CanvasObject, width float32) float32 {
+	for range 3 {
+		o.Resize(fyne.NewSize(width, o.MinSize().Height))
+		layOut(o)
+	}
+	return o.MinSize().Height
+}
+
+func layOut(o fyne.CanvasObject) {
+	switch o := o.(type) {
+	case *fyne.Container:
+		if o.Layout != nil {
+			o.Layout.Layout(o.Objects, o.Size())
+		}
+		for _, child := range o.Objects {
+			layOut(child)
+		}
+	case fyne.Widget:
+		r := test.WidgetRenderer(o)
+		r.Layout(o.Size())
+		for _, child := range r.Objects() {
+			layOut(child)
+		}
+	}
+}
+
+// BenchmarkControlsMinSize: how long the controls take to say how tall
+// they are, which the window asks at every layout; the sayings they keep
+// room for are made again only when the game's seats or rules change.
+func BenchmarkControlsMinSize(b *testing.B) {
+	h := boardtest.Start(b, "revenge", New, boardtest.Options{Seats: three, Size: fyne.NewSize(480, 480)})
+	for _, tok := range []string{"d1", "c2", "b3", "a4", "a4", "c3"} {
+		if err := h.Submit(tok); err != nil {
+			b.Fatal(err)
+		}
+	}
+	box := h.Board.(*Board).ctl.box
+	settledHeight(box, 800)
+	b.ResetTimer()
+	for range b.N {
+		box.MinSize()
 	}
 }

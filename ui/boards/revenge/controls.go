@@ -1,6 +1,7 @@
 package revenge
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -16,49 +17,110 @@ import (
 
 // controls are what the board shows under its squares: a badge per seat
 // in turn order (the seat to move highlighted, each with its steal
-// record), the last move in words, or the question before a
-// reinforcement, and, where there is a mouse, what the square pointed at
-// means.
+// record), the last move in words and, where there is a mouse, what the
+// square pointed at means or why a tap on it was refused; the question
+// before a reinforcement takes their place. Each place keeps the room of
+// the longest thing it may say at its width (room.go), so the board
+// above never moves while they change.
 type controls struct {
 	b       *Board
 	box     *fyne.Container
 	row     *fyne.Container // the badges
 	badges  []*badge
 	last    *widget.Label
+	lines   *fyne.Container // the last move over what a square means (desktop)
 	ask     *fyne.Container
 	askText *widget.Label
 	focus   *widget.Label
 	phone   bool
+
+	said      Sayings // everything the lines may say in this game, at its longest
+	saidOf    string  // what said was made of: the board's size, the rules, the seats
+	saidTimes int     // how many times said was made
 }
 
 func newControls(b *Board) *controls {
-	c := &controls{b: b, row: container.NewGridWithColumns(1)}
-	wrapped := func() *widget.Label {
-		l := widget.NewLabel("")
-		l.Wrapping = fyne.TextWrapWord
-		return l
-	}
+	c := &controls{b: b, row: container.NewGridWithColumns(1), phone: fyne.CurrentDevice().IsMobile()}
 	c.last, c.askText, c.focus = wrapped(), wrapped(), wrapped()
 	c.askText.TextStyle.Bold = true
 	c.focus.TextStyle.Italic = true
-	yes := widget.NewButtonWithIcon("Reinforce", theme.ConfirmIcon(), b.confirm)
-	yes.Importance = widget.HighImportance
-	no := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), b.cancel)
-	c.ask = container.NewBorder(nil, nil, nil, container.NewHBox(no, yes), c.askText)
+	c.ask = newAsk(c.askText, b.confirm, b.cancel, c.phone)
 	c.ask.Hide()
-	if c.phone = fyne.CurrentDevice().IsMobile(); c.phone {
+	// What the question looks like at its longest, and what a line says
+	// at its longest, measured on copies of them in the same styles.
+	askLabel, means, refusals := wrapped(), wrapped(), wrapped()
+	askLabel.TextStyle.Bold, means.TextStyle.Italic, refusals.TextStyle.Bold = true, true, true
+	askProbe := newProbe(askLabel, newAsk(askLabel, nil, nil, c.phone))
+	sayings := c.sayings
+	if c.phone {
 		// A phone keeps the board large: the question, briefly, with
 		// buttons as icons, takes the place of the badges while it is
 		// asked; the last move is in the move list and ringed on the
 		// board; with no pointer to hover with, a long press says what a
-		// square means.
+		// square means, and a refusal is the screen's message line.
+		questions := func() []string { return sayings().Question[1:] }
+		c.box = container.NewVBox(c.keep(c.row, c.ask, part{questions, askProbe}))
+		return c
+	}
+	// The question, with its buttons, takes the place of the last move
+	// and of what a square means while it is asked.
+	c.lines = container.NewVBox(
+		c.keep(c.last, nil, part{func() []string { return sayings().Last }, newProbe(wrapped(), nil)}),
+		c.keep(c.focus, nil,
+			part{func() []string { return sayings().Means }, newProbe(means, nil)},
+			part{func() []string { return sayings().Refusals }, newProbe(refusals, nil)}))
+	c.box = container.NewVBox(c.row, c.keep(c.lines, c.ask, part{func() []string { return sayings().Question[:1] }, askProbe}))
+	return c
+}
+
+func wrapped() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// newAsk is the reinforcement question with its buttons beside it (as
+// icons alone on a phone), at the top of its place.
+func newAsk(text *widget.Label, confirm, cancel func(), phone bool) *fyne.Container {
+	yes := widget.NewButtonWithIcon("Reinforce", theme.ConfirmIcon(), confirm)
+	yes.Importance = widget.HighImportance
+	no := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
+	if phone {
 		yes.SetText("")
 		no.SetText("")
-		c.box = container.NewVBox(container.NewStack(c.row, c.ask))
-	} else {
-		c.box = container.NewVBox(c.row, container.New(minLines{1}, container.NewStack(c.last, c.ask)), container.New(minLines{2}, c.focus))
 	}
-	return c
+	return container.NewBorder(nil, nil, nil, container.NewVBox(container.NewHBox(no, yes)), text)
+}
+
+// sayings are everything the lines may say in this game, made again only
+// when what they are made of changes.
+func (c *controls) sayings() *Sayings {
+	m := &c.b.m
+	of := fmt.Sprint(m.N, m.anti, strings.Join(m.People.Names, "\n"), strings.Join(m.Symbols, "\n"))
+	if of != c.saidOf || c.saidTimes == 0 {
+		c.said, c.saidOf = m.Sayings(c.widestSquare()), of
+		c.saidTimes++
+	}
+	return &c.said
+}
+
+// keep lays a place out so that it keeps its room (room.go), measured
+// again when the sayings are made again.
+func (c *controls) keep(line, other fyne.CanvasObject, parts ...part) *fyne.Container {
+	return keep(line, other, func() int { c.sayings(); return c.saidTimes }, parts...)
+}
+
+// widestSquare is the name of the board's square that takes the most
+// room in a line of text: the sayings are measured with it.
+func (c *controls) widestSquare() string {
+	n, widest, w := c.b.m.N, "", float32(0)
+	for sq := 0; sq < n*n; sq++ {
+		name := c.b.m.name(sq)
+		if nw := fyne.MeasureText(name, theme.TextSize(), fyne.TextStyle{Bold: true}).Width; nw > w {
+			widest, w = name, nw
+		}
+	}
+	return widest
 }
 
 // refresh copies the model into the controls.
@@ -86,9 +148,19 @@ func (c *controls) refresh() {
 	asking := m.Question(c.phone)
 	c.askText.SetText(asking)
 	showIf(c.ask, asking != "")
-	showIf(c.last, asking == "")
-	showIf(c.row, asking == "" || !c.phone) // a phone asks in the badges' place
-	c.focus.SetText(c.b.focusText())
+	if c.phone {
+		showIf(c.row, asking == "") // a phone asks in the badges' place
+	} else {
+		showIf(c.lines, asking == "")
+	}
+	text, refused := c.b.focusText()
+	c.focus.TextStyle = fyne.TextStyle{Italic: !refused, Bold: refused}
+	c.focus.Importance = widget.MediumImportance
+	if refused {
+		c.focus.Importance = widget.DangerImportance
+	}
+	c.focus.Text = text
+	c.focus.Refresh()
 }
 
 func showIf(o fyne.CanvasObject, on bool) {
@@ -100,43 +172,54 @@ func showIf(o fyne.CanvasObject, on bool) {
 }
 
 // badge is one seat in the turn order: its symbol in its colour, its
-// name, and under it the seat's steal record. On a phone, where three or
-// four badges share the width, the symbol names the seat and the record
-// takes both lines, drawn without a label's padding to have room.
+// player's name (cut short with an ellipsis when the badge is narrow),
+// and under it the seat's steal record, never smaller than 12 sp: on one
+// line on a desktop, on two on a phone, where three or four badges share
+// the width and the lines are drawn with less padding to have room.
 type badge struct {
 	bg    *canvas.Rectangle
 	sym   *canvas.Text
-	text  *widget.RichText // the name and the record (desktop)
-	lines [2]*canvas.Text  // the record in two short lines (phone)
+	text  *widget.RichText // the name and the record
 	phone bool
 	box   fyne.CanvasObject
 }
+
+// recordSize is the text size of the steal records: a caption, but at
+// least 12 sp, as they hold square names.
+func recordSize() float32 { return max(12, theme.CaptionTextSize()) }
 
 func newBadge(phone bool) *badge {
 	bd := &badge{bg: canvas.NewRectangle(color.Transparent), sym: canvas.NewText("", color.Transparent), phone: phone}
 	bd.bg.CornerRadius = theme.InputRadiusSize() * 2
 	bd.sym.TextStyle.Bold = true
 	bd.sym.TextSize = theme.TextSize() * 1.6
-	var text fyne.CanvasObject
+	bd.text = widget.NewRichText()
+	bd.text.Truncation = fyne.TextTruncateEllipsis
+	sizes := map[fyne.ThemeSizeName]float32{theme.SizeNameCaptionText: recordSize()}
+	lines := 2
+	pad := canvas.NewRectangle(color.Transparent)
+	pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
 	if phone {
 		bd.sym.TextSize = theme.TextSize() * 1.2
-		for i := range bd.lines {
-			bd.lines[i] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-			bd.lines[i].TextSize = theme.CaptionTextSize()
-		}
-		text = container.NewCenter(container.NewVBox(bd.lines[0], bd.lines[1]))
-	} else {
-		bd.text = widget.NewRichText()
-		bd.text.Truncation = fyne.TextTruncateEllipsis
-		text = bd.text
+		sizes[theme.SizeNameInnerPadding] = theme.Padding() / 2
+		sizes[theme.SizeNameLineSpacing] = 0
+		lines = 3
+		pad.SetMinSize(fyne.Size{})
 	}
-	pad := canvas.NewRectangle(color.Transparent)
-	if !phone {
-		pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
-	}
-	text = container.New(minLines{2}, text) // every badge as tall, whatever it says
-	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, text))
+	text := container.NewThemeOverride(bd.text, &kit.ThemeWith{Sizes: sizes})
+	// Every badge as tall, whatever it says.
+	held := container.New(minLines{container.NewThemeOverride(linesProbe(lines), &kit.ThemeWith{Sizes: sizes})}, text)
+	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, held))
 	return bd
+}
+
+// linesProbe is a rich text of n lines: the name and record lines.
+func linesProbe(n int) *widget.RichText {
+	r := widget.NewRichText(&widget.TextSegment{Text: "Ag", Style: widget.RichTextStyleStrong})
+	for range n - 1 {
+		r.Segments = append(r.Segments, &widget.TextSegment{Text: "Ag", Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText}})
+	}
+	return r
 }
 
 // set shows seat: filled in its colour when it is to move, gold when it
@@ -155,31 +238,29 @@ func (bd *badge) set(m *Model, seat int) {
 		bd.bg.FillColor, bd.bg.StrokeColor, bd.bg.StrokeWidth = color.Transparent, kit.WithAlpha(kit.Ink(), 0x40), 1
 	}
 	bd.bg.Refresh()
-	if bd.phone {
-		took, from, _ := strings.Cut(m.StealLine(seat, true), " from ")
-		if from != "" {
-			from = "from " + from
+	record := []string{m.StealLine(seat)}
+	if bd.phone { // "took b3" over "from Ana"
+		took, from, _ := strings.Cut(record[0], " from ")
+		record = []string{took, "from " + from}
+		if from == "" {
+			record[1] = " " // the line stays, so the name stays put
 		}
-		for i, t := range []string{took, from} {
-			bd.lines[i].Text, bd.lines[i].Color = t, theme.Color(theme.ColorNameForeground)
-			bd.lines[i].Refresh()
-		}
-		return
 	}
-	bd.text.Segments = []widget.RichTextSegment{
-		&widget.TextSegment{Text: m.Players[seat], Style: widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}},
-		&widget.TextSegment{Text: m.StealLine(seat, false), Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}},
+	name := widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}
+	bd.text.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: m.Players[seat], Style: name}}
+	for _, line := range record {
+		bd.text.Segments = append(bd.text.Segments, &widget.TextSegment{Text: line,
+			Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}})
 	}
 	bd.text.Refresh()
 }
 
-// minLines keeps its content at least n lines of text tall, so the board
-// above does not jump as the text under it changes.
-type minLines struct{ n int }
+// minLines keeps its content at least as tall as probe, n lines of text,
+// so the board above does not jump as the text changes.
+type minLines struct{ probe fyne.CanvasObject }
 
 func (l minLines) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	probe := widget.NewLabel(strings.Repeat("A\n", l.n-1) + "A")
-	size := probe.MinSize()
+	size := l.probe.MinSize()
 	for _, o := range objs {
 		size = size.Max(o.MinSize())
 	}

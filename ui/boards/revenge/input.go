@@ -10,10 +10,11 @@ import (
 // play does what a tap on sq means: submit a move, refuse it with the
 // reason (the square flashes), or ask before a reinforcement.
 func (b *Board) play(sq int) {
+	b.refused = -1
 	a := b.m.Act(sq)
 	switch {
 	case a.Refusal != "":
-		b.refuse(sq, a.Refusal)
+		b.refuseLocked(sq)
 	case a.Token != "":
 		b.submit(sq, a.Token)
 	}
@@ -27,8 +28,27 @@ func (b *Board) submit(sq int, token string) {
 	}
 }
 
+// refuse says why the session refused a tap on sq, on the screen's
+// message line.
 func (b *Board) refuse(sq int, why string) {
 	b.host.Refuse(why)
+	b.flash(sq)
+}
+
+// refuseLocked refuses a tap on a locked square. Where there is a mouse,
+// the line under the badges already says why while the square is pointed
+// at: the refusal is said there, once, in the colour of a refusal, until
+// the pointer or the cursor moves on; on a phone, on the message line.
+func (b *Board) refuseLocked(sq int) {
+	if b.ctl.phone {
+		b.refuse(sq, b.m.Locks[sq])
+		return
+	}
+	b.refused = sq
+	b.flash(sq)
+}
+
+func (b *Board) flash(sq int) {
 	if b.r != nil {
 		b.r.flashAt(sq)
 	}
@@ -50,18 +70,22 @@ func (b *Board) cancel() {
 	b.Refresh()
 }
 
-// focusText is what the square under the mouse, else under the keyboard
-// cursor, means; with neither, what a tap means while a person plays.
-func (b *Board) focusText() string {
+// focusText is why the last tap was refused (refused), or what the
+// square under the mouse, else under the keyboard cursor, means; with
+// neither, what a tap means while a person plays.
+func (b *Board) focusText() (text string, refused bool) {
+	if b.m.onBoard(b.refused) && b.m.Locks[b.refused] != "" {
+		return b.m.Locks[b.refused], true
+	}
 	for _, sq := range []int{b.hover, b.m.Cursor} {
 		if b.m.onBoard(sq) {
-			return b.m.Explain(sq)
+			return b.m.Explain(sq), false
 		}
 	}
 	if b.m.Input {
-		return Legend
+		return Legend, false
 	}
-	return ""
+	return "", false
 }
 
 func (b *Board) squareAt(p fyne.Position) int {
@@ -94,12 +118,15 @@ func (b *Board) MouseIn(ev *desktop.MouseEvent) { b.MouseMoved(ev) }
 func (b *Board) MouseMoved(ev *desktop.MouseEvent) {
 	if sq := b.squareAt(ev.Position); sq != b.hover {
 		b.hover = sq
+		if sq != b.refused {
+			b.refused = -1
+		}
 		b.ctl.refresh()
 		b.Refresh()
 	}
 }
 func (b *Board) MouseOut() {
-	b.hover = -1
+	b.hover, b.refused = -1, -1
 	b.ctl.refresh()
 	b.Refresh()
 }
@@ -111,6 +138,7 @@ func (b *Board) Key(k fyne.KeyName) bool {
 	m := &b.m
 	switch {
 	case kit.IsArrow(k):
+		b.refused = -1
 		if !m.onBoard(m.Cursor) {
 			m.Cursor = m.CursorStart()
 		} else {

@@ -97,7 +97,7 @@ func (m *Model) Load(f *frame.Frame) {
 }
 
 // loadLocks words why the seat to move may not play on each locked
-// square, naming the stealer by the symbol the board shows.
+// square, naming the stealer by its player, as the badges do.
 func (m *Model) loadLocks(st *game.State) {
 	m.Locks = m.Locks[:0]
 	for range m.Owners {
@@ -106,7 +106,7 @@ func (m *Model) loadLocks(st *game.State) {
 	for _, l := range st.Locks() {
 		var blocked *game.BlockedError
 		if errors.As(l.Err, &blocked) {
-			m.Locks[l.Square] = game.AntiRevengeMessage(m.Symbols[blocked.Stealer], blocked.Took)
+			m.Locks[l.Square] = lockWords(m.People, blocked.Stealer, m.Mover, blocked.Took)
 		} else {
 			m.Locks[l.Square] = l.Err.Error()
 		}
@@ -146,22 +146,18 @@ func (m *Model) loadSteals(st *game.State) {
 	}
 }
 
-// StealLine is a seat's steal record as a short line under its symbol:
-// "took b3 from Ana", or with bySymbol "took b3 from X"; "no steal" when
-// its latest move stole nothing.
-func (m *Model) StealLine(seat int, bySymbol bool) string {
+// StealLine is a seat's steal record as a short line under its name:
+// "took b3 from Ana"; "no steal" when its latest move stole nothing.
+func (m *Model) StealLine(seat int) string {
 	r := m.Steals[seat]
 	if r.From < 0 {
 		return "no steal"
 	}
-	took, from := r.Square, m.People.Object(r.From)
+	took := r.Square
 	if took == "" {
 		took = "a square"
 	}
-	if bySymbol {
-		from = m.Symbols[r.From]
-	}
-	return fmt.Sprintf("took %s from %s", took, from)
+	return fmt.Sprintf("took %s from %s", took, m.People.Object(r.From))
 }
 
 func (m *Model) name(sq int) string { return games.SquareName(sq%m.N, sq/m.N) }
@@ -228,7 +224,11 @@ func (m *Model) Question(brief bool) string {
 	if !m.onBoard(m.Pending) {
 		return ""
 	}
-	q := fmt.Sprintf("Reinforce %s? Nothing changes on the board.", m.name(m.Pending))
+	return question(m.name(m.Pending), brief)
+}
+
+func question(square string, brief bool) string {
+	q := fmt.Sprintf("Reinforce %s? Nothing changes on the board.", square)
 	if !brief {
 		q += " Your steal record clears and the turn passes."
 	}
@@ -277,15 +277,60 @@ func (m *Model) Explain(sq int) string {
 	case owner < 0:
 		return name + " is empty: tap to place your mark."
 	case sq == m.Pending:
-		return "Tap " + name + " again, or press Reinforce, to reinforce it."
+		return pendingWords(name)
 	case owner == m.Mover:
-		return name + " is yours: tap to reinforce it. Nothing changes on the board; your steal record clears and the turn passes (you are asked first)."
+		return yoursWords(name)
 	}
-	text := fmt.Sprintf("%s holds %s: tap to steal it.", name, m.mark(owner))
+	return m.stealWords(name, owner, m.Mover)
+}
+
+func pendingWords(square string) string {
+	return "Tap " + square + " again, or press Reinforce, to reinforce it."
+}
+
+func yoursWords(square string) string {
+	return square + " is yours: tap to reinforce it. Nothing changes on the board; your steal record clears and the turn passes (you are asked first)."
+}
+
+// stealWords is what a tap on owner's mark on square does for mover.
+func (m *Model) stealWords(square string, owner, mover int) string {
+	text := fmt.Sprintf("%s holds %s: tap to steal it.", square, m.mark(owner))
 	if m.anti {
-		text += fmt.Sprintf(" Then %s may not take your squares until you have moved again.", m.Symbols[owner])
+		text += fmt.Sprintf(" Then %s may not take %s squares until %s moved again.", m.People.Object(owner), m.People.Whose(mover), m.People.Clause(mover, "have"))
 	}
 	return text
+}
+
+// Sayings are everything the lines under the board may say in a game,
+// at their longest, so that the board can keep room for the tallest and
+// never move when what they say changes.
+type Sayings struct {
+	Question []string // the reinforcement question
+	Last     []string // the last move
+	Means    []string // what a square means, and the legend
+	Refusals []string // why a square is refused
+}
+
+// Sayings are the sayings of this game (its seats, its rules) with
+// square as every square's name.
+func (m *Model) Sayings(square string) Sayings {
+	s := Sayings{
+		Question: []string{question(square, false), question(square, true)},
+		Means:    []string{Legend, pendingWords(square), yoursWords(square)},
+		Refusals: []string{game.ErrReinforceOff.Error()},
+	}
+	for seat := range m.Players {
+		s.Means = append(s.Means, fmt.Sprintf("%s holds %s.", square, m.mark(seat)))
+		for other := range m.Players {
+			if other == seat {
+				continue
+			}
+			s.Last = append(s.Last, "Last move: "+lastWords(m.People, games.Event{Kind: game.EventSteal, Seat: seat, Piece: other, To: square})+".")
+			s.Means = append(s.Means, m.stealWords(square, seat, other))
+			s.Refusals = append(s.Refusals, lockWords(m.People, seat, other, square))
+		}
+	}
+	return s
 }
 
 // Spoken names a square for screen readers: "b3, O (Bo)", "c2, empty,

@@ -55,10 +55,12 @@ func TestModelLoadsStealsAndLocks(t *testing.T) {
 	if m.Last != sq(m, "b3") || m.LastKind != game.Place || m.LastText != "Last move: Cy placed on b3." {
 		t.Fatalf("last %d %v %q", m.Last, m.LastKind, m.LastText)
 	}
-	if m.StealLine(1, false) != "took a4 from Ana" || m.StealLine(1, true) != "took a4 from X" || m.StealLine(0, false) != "no steal" {
-		t.Fatalf("steal records %+v: %q %q %q", m.Steals, m.StealLine(1, false), m.StealLine(1, true), m.StealLine(0, false))
+	if m.StealLine(1) != "took a4 from Ana" || m.StealLine(0) != "no steal" {
+		t.Fatalf("steal records %+v: %q %q", m.Steals, m.StealLine(1), m.StealLine(0))
 	}
-	want := "Anti-revenge: Ψ took a square from you with its last move (a4), so you may not take any of Ψ's squares until Ψ has moved again."
+	// The lock names the seats by their players, as the badges and the
+	// move list do, never by their symbols.
+	want := "Anti-revenge: Bo took a4 from Ana, so Ana may not take Bo's squares until Bo has moved again."
 	if m.Locks[sq(m, "a4")] != want {
 		t.Fatalf("a4's lock says %q", m.Locks[sq(m, "a4")])
 	}
@@ -126,7 +128,7 @@ func TestTapOnALockIsRefusedWithItsReason(t *testing.T) {
 	s := newSession(t, three, nil, "a4", "a4", "b3")
 	m := loaded(s)
 	a := m.Act(sq(m, "a4"))
-	if a.Token != "" || !strings.HasPrefix(a.Refusal, "Anti-revenge: Ψ took") {
+	if a.Token != "" || !strings.HasPrefix(a.Refusal, "Anti-revenge: Bo took a4 from Ana") {
 		t.Fatalf("a locked square: %+v", a)
 	}
 	if _, ok := m.Ghost(sq(m, "a4")); ok {
@@ -169,7 +171,7 @@ func TestExplainSaysWhatATapDoes(t *testing.T) {
 	m := loaded(s) // Cy to move
 	cases := map[string]string{
 		"d2": "d2 is empty: tap to place your mark.",
-		"a4": "a4 holds Ψ (Bo): tap to steal it. Then Ψ may not take your squares until you have moved again.",
+		"a4": "a4 holds Ψ (Bo): tap to steal it. Then Bo may not take Cy's squares until Cy has moved again.",
 	}
 	for name, want := range cases {
 		if got := m.Explain(sq(m, name)); got != want {
@@ -239,7 +241,7 @@ func TestWordsForYouAndTwoComputers(t *testing.T) {
 		t.Fatal(got)
 	}
 	m := loaded(s)
-	if got := m.Explain(sq(m, "b4")); got != "b4 holds X (You): tap to steal it. Then X may not take your squares until you have moved again." {
+	if got := m.Explain(sq(m, "b4")); got != "b4 holds X (You): tap to steal it. Then you may not take Computer (O)'s squares until Computer (O) has moved again." {
 		t.Fatalf("explain %q", got)
 	}
 }

@@ -21,6 +21,7 @@ type Board struct {
 	m    Model
 
 	hover   int // the square under the mouse, -1 none
+	refused int // the locked square whose tap was just refused, -1 none
 	drawn   int // the position drawn (its view index), so a move animates once
 	fadeSq  int // the square of the move being animated, -1 none
 	fade    float32
@@ -44,7 +45,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), hover: -1, drawn: -1, fadeSq: -1, fade: 1}
+	b := &Board{host: h, m: NewModel(), hover: -1, refused: -1, drawn: -1, fadeSq: -1, fade: 1}
 	b.ctl = newControls(b)
 	b.ExtendBaseWidget(b)
 	return b
@@ -59,6 +60,7 @@ func (b *Board) Draw(f *frame.Frame, animate bool) {
 	view := f.View
 	b.m.Load(f)
 	if view != b.drawn {
+		b.refused = -1
 		b.stopAnimation()
 		if animate && b.m.Last >= 0 {
 			b.animate()

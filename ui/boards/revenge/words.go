@@ -1,6 +1,8 @@
 package revenge
 
 import (
+	"fmt"
+
 	"github.com/tabulagames/tabula/games"
 	game "github.com/tabulagames/tabula/games/revenge"
 	"github.com/tabulagames/tabula/ui/frame"
@@ -43,6 +45,18 @@ func eventDeed(p frame.People, e games.Event) (frame.Deed, string) {
 func lastWords(p frame.People, e games.Event) string {
 	d, past := eventDeed(p, e)
 	return p.Names[d.Seat] + " " + past + " " + d.Rest
+}
+
+// lockWords is the anti-revenge refusal, naming the seats as the badges
+// and the move list do: "Anti-revenge: Bo took a4 from you, so you may
+// not take Bo's squares until Bo has moved again." took is "" when a
+// setup does not say which square.
+func lockWords(p frame.People, stealer, mover int, took string) string {
+	if took == "" {
+		took = "a square"
+	}
+	return fmt.Sprintf("Anti-revenge: %s took %s from %s, so %s may not take %s squares until %s moved again.",
+		p.Names[stealer], took, p.Object(mover), p.Object(mover), p.Whose(stealer), p.Clause(stealer, "have"))
 }
 
 // MoveText is token i of the game in words, for the move list: "Ana
