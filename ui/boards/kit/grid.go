@@ -118,7 +118,7 @@ func (g *Grid) Labels() []fyne.CanvasObject {
 
 // LayoutLabels places the labels: files below the board, ranks to the left.
 func (g *Grid) LayoutLabels() {
-	size := theme.CaptionTextSize()
+	size := LabelSize()
 	pad := g.Margin * g.Cell
 	for i, l := range g.labels {
 		l.TextSize = size
@@ -137,9 +137,14 @@ func (g *Grid) LayoutLabels() {
 
 func newLabel(s string) *canvas.Text {
 	t := canvas.NewText(s, Faint())
-	t.TextSize = theme.CaptionTextSize()
+	t.TextSize = LabelSize()
 	return t
 }
+
+// LabelSize is the size of the rank and file labels: the theme's caption
+// size, but never under 12 sp, the least any number on a board may be
+// (a phone's caption is smaller).
+func LabelSize() float32 { return max(12, theme.CaptionTextSize()) }
 
 func itoa(n int) string {
 	if n < 10 {
