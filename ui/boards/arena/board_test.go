@@ -95,7 +95,7 @@ func TestTapsTurnAndStep(t *testing.T) {
 		t.Fatalf("a tap on the player: %q, %q", h.Tokens(), h.Refusal)
 	}
 	b.TappedSecondary(&fyne.PointEvent{Position: b.grid().Center(game.File(cell("f2")), game.Rank(cell("f2")))})
-	if !strings.HasPrefix(h.Said, "f2: Ben (O, Freezer)") {
+	if !strings.HasPrefix(h.Said, "f2: Ben (Blue, Freezer)") {
 		t.Fatalf("a long press said %q", h.Said)
 	}
 }
@@ -127,7 +127,7 @@ func TestButtonsPlayAndAreBigEnough(t *testing.T) {
 			t.Errorf("a button of %v is smaller than a finger", s)
 		}
 	}
-	if !strings.HasPrefix(b.line.Text, "Ben (O, Freezer): 5 actions left") {
+	if !strings.HasPrefix(b.line.Text, "Ben (Blue, Freezer): 5 actions left") {
 		t.Fatalf("line %q", b.line.Text)
 	}
 }
@@ -282,7 +282,7 @@ func TestHintAndSpokenCells(t *testing.T) {
 		t.Fatal("the hint does not show on c6")
 	}
 	sp := b.SpokenSquares()
-	if len(sp) != game.Cells || sp[cell("b6")].Label != "b6, Ana (X, Bomber), 5 health, facing east" {
+	if len(sp) != game.Cells || sp[cell("b6")].Label != "b6, Ana (Amber, Bomber), 5 health, facing east" {
 		t.Fatalf("spoken b6: %q", sp[cell("b6")].Label)
 	}
 }

@@ -66,6 +66,11 @@ type Model struct {
 	Line    string           // the words under the board
 }
 
+// SeatWord names a seat by the colour of its piece (an amber square, a
+// blue circle): the one name of an arena seat on the board, in the side
+// panel and in the New game dialog.
+func SeatWord(seat int) string { return [2]string{"Amber", "Blue"}[seat%2] }
+
 // NewModel is a model before anything is loaded.
 func NewModel() Model {
 	return Model{Mover: -1, Hint: -1, Fallen: [2]int{-1, -1}}
@@ -100,7 +105,7 @@ func (m *Model) Load(f *frame.Frame) {
 		}
 	}
 	for seat := range m.Names {
-		m.Names[seat] = fmt.Sprintf("%s (%s, %s)", f.Seats[seat].Name, f.SeatSymbol(seat), character(st.Character(seat)))
+		m.Names[seat] = fmt.Sprintf("%s (%s, %s)", f.Seats[seat].Name, SeatWord(seat), character(st.Character(seat)))
 	}
 	m.Hint = -1
 	if h := f.Hint; h != nil && !f.Viewing && m.Mover >= 0 {

@@ -143,7 +143,7 @@ func TestModelLoadsTheTurn(t *testing.T) {
 	if got := onCells(m.Reach); !reflect.DeepEqual(got, want) {
 		t.Fatalf("reach %v, want %v", got, want)
 	}
-	if m.Line != "Ana (X, Bomber): 3 actions left" || m.Names[1] != "Ben (O, Freezer)" {
+	if m.Line != "Ana (Amber, Bomber): 3 actions left" || m.Names[1] != "Ben (Blue, Freezer)" {
 		t.Fatalf("line %q, names %q", m.Line, m.Names)
 	}
 	// Stepping leaves the highlight where the turn started and shades the
@@ -152,12 +152,12 @@ func TestModelLoadsTheTurn(t *testing.T) {
 	if !reflect.DeepEqual(onCells(m.Reach), want) || !reflect.DeepEqual(onCells(m.Visited), []string{"b6", "c6"}) || !m.Undo {
 		t.Fatalf("after a step: reach %v visited %v undo %v", onCells(m.Reach), onCells(m.Visited), m.Undo)
 	}
-	if m.Line != "Ana (X, Bomber): 2 actions left" {
+	if m.Line != "Ana (Amber, Bomber): 2 actions left" {
 		t.Fatalf("line %q", m.Line)
 	}
 	// A place restarts the highlight from the player with the actions left.
 	m = loaded(newSession(t, nil, nil, "move E", "place"))
-	if got := onCells(m.Reach); !reflect.DeepEqual(got, []string{"b6", "c6"}) || m.Line != "Ana (X, Bomber): 1 action left" {
+	if got := onCells(m.Reach); !reflect.DeepEqual(got, []string{"b6", "c6"}) || m.Line != "Ana (Amber, Bomber): 1 action left" {
 		t.Fatalf("after a place: reach %v, line %q", got, m.Line)
 	}
 	m = loaded(newSession(t, nil, nil, "move E", "move W", "move E"))
@@ -391,7 +391,7 @@ func TestLongPressAndSpokenNames(t *testing.T) {
 		"a1": "a1: a wall. Blasts stop at walls.",
 		"b4": "b4: a bomb with timer 3. It explodes in 3 ends of turn; its blast covers its rank and file up to the walls.",
 		"d4": "d4: an ice block with 4 health. It melts by 1 at every end of turn; kicked, it slides and hurts whoever it hits.",
-		"c4": "c4: Ana (X, Bomber), 5 health, facing east.",
+		"c4": "c4: Ana (Amber, Bomber), 5 health, facing east.",
 		"b5": "b5: free floor.", // Ana is boxed in
 	} {
 		if got := m.Explain(cell(sq)); got != want {
@@ -399,7 +399,7 @@ func TestLongPressAndSpokenNames(t *testing.T) {
 		}
 	}
 	for sq, want := range map[string]string{"c3": "c3, wall", "b4": "b4, bomb, timer 3", "d4": "d4, ice, 4 health",
-		"f2": "f2, Ben (O, Freezer), 5 health, facing west", "b5": "b5, free"} {
+		"f2": "f2, Ben (Blue, Freezer), 5 health, facing west", "b5": "b5, free"} {
 		if got := m.Spoken(cell(sq)); got != want {
 			t.Errorf("spoken %s: %q", sq, got)
 		}
@@ -420,18 +420,18 @@ func TestLineTellsTheEndOfTurnUntilTheNextAction(t *testing.T) {
 	away := pic{rows: []string{"#######", "#1....#", "#.#.#.#", "#..B..#", "#.#.#.#", "#...2.#", "#######"},
 		values: map[string]int{"d4": 1}, actions: 5}
 	s := newSession(t, nil, &away, "end")
-	if m := loaded(s); m.Line != "The bomb on d4 explodes: nobody is caught. Ben (O, Freezer): 5 actions left" {
+	if m := loaded(s); m.Line != "The bomb on d4 explodes: nobody is caught. Ben (Blue, Freezer): 5 actions left" {
 		t.Fatalf("after the blast: %q", m.Line)
 	}
 	if err := s.Submit("face N"); err != nil {
 		t.Fatal(err)
 	}
-	if m := loaded(s); m.Line != "Ben (O, Freezer): 5 actions left" {
+	if m := loaded(s); m.Line != "Ben (Blue, Freezer): 5 actions left" {
 		t.Fatalf("after Ben's next action: %q", m.Line)
 	}
 	hit := pic{rows: []string{"#######", "#.....#", "#.#.#.#", "#1I..2#", "#.#.#.#", "#.....#", "#######"},
 		values: map[string]int{"c4": 3}, chars: [2]string{"freezer", "freezer"}, actions: 5}
-	if m := loaded(newSession(t, nil, &hit, "kick")); m.Line != "Ben is hit by ice (health 4). Ana (X, Freezer): 4 actions left" {
+	if m := loaded(newSession(t, nil, &hit, "kick")); m.Line != "Ben is hit by ice (health 4). Ana (Amber, Freezer): 4 actions left" {
 		t.Fatalf("after a hit: %q", m.Line)
 	}
 }

@@ -55,7 +55,7 @@ var Entry = kit.Entry{
 	Pacing: &Pacing,
 	// The seats are named by their pieces' colours, as alcazar's are: the
 	// amber square and the blue circle.
-	SeatName: func(seat int) string { return [2]string{"Amber", "Blue"}[seat%2] },
+	SeatName: SeatWord,
 	// Each seat's character is its own choice.
 	SeatRules: []string{game.RuleP1, game.RuleP2},
 }
@@ -809,7 +809,7 @@ func (o *playerObj) set(ctr fyne.Position, side float32, seat, dir, hp int, ch g
 	o.arrow.StrokeWidth = max(1, side*0.02)
 	reach := d/2 + min(w, h)*0.25 // half on the body, half beyond it
 	place(o.arrow, fyne.NewPos(ctr.X+dx*reach, ctr.Y+dy*reach), w, h)
-	o.letter.Text = frame.Symbol(seat)
+	o.letter.Text = SeatWord(seat)[:1] // A or B, the seat's word on its piece
 	o.letter.TextSize = d * 0.5
 	o.letter.Color = ink
 	centreText(o.letter, ctr)

@@ -21,7 +21,7 @@ import (
 // told apart by their symbols ("Computer (O)").
 
 // peopleOf names the frame's seats in sentences.
-func peopleOf(f *frame.Frame) frame.People { return frame.PeopleOf(f.Seats, f.SeatSymbol) }
+func peopleOf(f *frame.Frame) frame.People { return frame.PeopleOf(f.Seats, SeatWord) }
 
 // action is what seat does with move m in the position st, in words, as
 // a hint tells it (no squares: the hint shows its cell on the board).
@@ -72,7 +72,7 @@ func MoveText(f *frame.Frame, i int) string {
 	if err != nil || len(st.ToMove()) == 0 {
 		return f.Tokens()[i] // cannot happen: the session played it
 	}
-	p := f.PeopleAt(i, f.SeatSymbol)
+	p := f.PeopleAt(i, SeatWord)
 	return deedText(p, st, st.ToMove()[0], m, readDeeds(f.EventsAt(i)))
 }
 
@@ -340,7 +340,7 @@ func (b *Board) MoveText(f *frame.Frame, i int) string {
 	if b.cur != nil && i == b.story.View()-1 {
 		st := f.StateAt(i).(*game.State)
 		if m, err := game.ParseToken(f.Tokens()[i]); err == nil && len(st.ToMove()) > 0 {
-			return deedText(f.PeopleAt(i, f.SeatSymbol), st, st.ToMove()[0], m, readDeeds(f.EventsAt(i)).plain())
+			return deedText(f.PeopleAt(i, SeatWord), st, st.ToMove()[0], m, readDeeds(f.EventsAt(i)).plain())
 		}
 	}
 	return MoveText(f, i)

@@ -56,9 +56,9 @@ func TestActionsResultsAndHintsInWords(t *testing.T) {
 			t.Errorf("result %q, want %q", got, c.want)
 		}
 	}
-	// Two computers are told apart by their symbols.
+	// Two computers are told apart by their seats' colours.
 	twins := []games.SeatInfo{{Name: "Computer", Controller: "human"}, {Name: "Computer", Controller: "human"}}
-	if got := (&Board{}).MoveText(newSession(t, twins, nil, "end", "move W").Frame(), 1); got != "Computer (O) steps west to e2" {
+	if got := (&Board{}).MoveText(newSession(t, twins, nil, "end", "move W").Frame(), 1); got != "Computer (Blue) steps west to e2" {
 		t.Errorf("twins: %q", got)
 	}
 }
