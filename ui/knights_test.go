@@ -45,11 +45,15 @@ func startKnights(t *testing.T, u *App, seats []games.SeatInfo, rules map[string
 	return openOnLoop(t, u, g, valid, seats, nil)
 }
 
-// pickAll plays picks for the people in seat order, handing the device
-// over when the screen asks for it.
+// pickAll plays picks for the people in seat order, going on from the
+// turn shown to everyone before and handing the device over when the
+// screen asks for it.
 func pickAll(t *testing.T, gs *gameScreen, picks ...string) {
 	t.Helper()
 	for _, p := range picks {
+		if gs.session.ShowingTurn() {
+			gs.session.Continue()
+		}
 		if seat, ok := gs.session.HandOver(); ok {
 			gs.session.Reveal(seat)
 		}
@@ -147,6 +151,7 @@ func TestKnightsMoveListKeepsTheFog(t *testing.T) {
 	if got := gs.moveText(0); got != "1. Ana jumps out of sight; Ben jumps out of sight" {
 		t.Fatalf("before the hand-over the list shows %q", got)
 	}
+	gs.session.Continue() // everyone has seen the turn: the hand-over comes
 	gs.session.Reveal(0)
 	if got := gs.moveText(0); got != "1. Ana jumps to c5; Ben jumps out of sight" {
 		t.Fatalf("Ana sees %q", got)
@@ -185,9 +190,12 @@ func TestHandOverCoverTakesThePointer(t *testing.T) {
 	}
 }
 
-// When several people play without fog, the turn's story plays before
-// the next hand-over hides the board; under fog the cover comes at once.
-func TestCoverWaitsForTheTurnsStory(t *testing.T) {
+// When several people have picked, everyone sees the turn they played
+// (issue 19 item 3): without fog its story plays on the board, under fog
+// the board shows only what no seat sees privately; in both, a card at
+// the foot of the board tells the turn in words until Continue, and only
+// then does the hand-over cover come, after the story has ended.
+func TestATurnIsShownToEveryoneUntilContinue(t *testing.T) {
 	for _, fog := range []bool{false, true} {
 		u := newTestApp(t)
 		if err := u.cfg.SetReducedMotion(false); err != nil {
@@ -198,20 +206,54 @@ func TestCoverWaitsForTheTurnsStory(t *testing.T) {
 		var held []*fyne.Animation
 		b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
 		pickAll(t, gs, "c5", "f4")
-		if !fog && (!b.Animating() || gs.cover.Visible()) {
-			t.Fatalf("no fog: animating %v, cover %v: the story should show first", b.Animating(), gs.cover.Visible())
+		if b.Animating() == fog || gs.cover.Visible() || !gs.turnCard.Visible() {
+			t.Fatalf("fog %v: animating %v, cover %v, turn card %v", fog, b.Animating(), gs.cover.Visible(), gs.turnCard.Visible())
 		}
-		if fog && (b.Animating() || !gs.cover.Visible()) {
-			t.Fatalf("fog: animating %v, cover %v: nothing may show between the picks", b.Animating(), gs.cover.Visible())
+		want := "Turn 1: Ana jumps to c5; Ben jumps to f4."
+		if fog {
+			want = "Turn 1: Ana jumps out of sight; Ben jumps out of sight."
+		}
+		if gs.turnText.Text != want {
+			t.Fatalf("fog %v: the card says %q, want %q", fog, gs.turnText.Text, want)
 		}
 		for _, a := range held {
 			if b.Animating() && a.RepeatCount == 0 {
 				a.Tick(1)
 			}
 		}
-		if !gs.cover.Visible() {
-			t.Fatalf("fog %v: no cover after the story", fog)
+		if gs.cover.Visible() || !gs.turnCard.Visible() {
+			t.Fatalf("fog %v: after the story, cover %v, turn card %v: the turn shows until Continue", fog, gs.cover.Visible(), gs.turnCard.Visible())
 		}
+		test.Tap(gs.continueBtn)
+		if !gs.cover.Visible() || gs.turnCard.Visible() {
+			t.Fatalf("fog %v: after Continue, cover %v, turn card %v", fog, gs.cover.Visible(), gs.turnCard.Visible())
+		}
+	}
+}
+
+// Continue pressed while the story still plays: the hand-over cover
+// waits for the story's end, as it always has.
+func TestContinueDuringTheStoryWaitsForIt(t *testing.T) {
+	u := newTestApp(t)
+	if err := u.cfg.SetReducedMotion(false); err != nil {
+		t.Fatal(err)
+	}
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	b := gs.board.(*knights.Board)
+	var held []*fyne.Animation
+	b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
+	pickAll(t, gs, "c5", "f4")
+	test.Tap(gs.continueBtn)
+	if !b.Animating() || gs.cover.Visible() || gs.turnCard.Visible() {
+		t.Fatalf("Continue during the story: animating %v, cover %v, card %v", b.Animating(), gs.cover.Visible(), gs.turnCard.Visible())
+	}
+	for _, a := range held {
+		if b.Animating() && a.RepeatCount == 0 {
+			a.Tick(1)
+		}
+	}
+	if !gs.cover.Visible() {
+		t.Fatal("no cover after the story")
 	}
 }
 

@@ -57,6 +57,7 @@ func TestEveryGameFitsASmallWindow(t *testing.T) {
 			fits("at the start")
 			s := gs.session
 			for n := 0; n < 400 && !s.Live().Outcome().Over(); n++ {
+				s.Continue() // a turn the people picked in secret is shown until Continue
 				seat := s.HumanToMove()
 				legal := s.Live().Legal(seat)
 				if err := gs.Submit(s.Live().MoveString(seat, legal[n%len(legal)])); err != nil {

@@ -164,6 +164,7 @@ func TestCollisionIsAnimatedAndTold(t *testing.T) {
 	for b.Animating() {
 		(*held)[len(*held)-1].Tick(1)
 	}
+	h.S.Continue() // the first turn has been seen
 	h.S.Reveal(0)
 	h.S.Submit("e3")
 	h.S.Reveal(1)
@@ -199,6 +200,7 @@ func TestReducedMotionShowsTheEndAtOnce(t *testing.T) {
 	h, b := open(t, []games.SeatInfo{ana, ben}, map[string]any{"size": float64(5)})
 	held := holdAnims(b)
 	for _, p := range []string{"d5", "c4", "e3", "e3"} {
+		h.S.Continue() // the turn before has been seen
 		if seat, ok := h.S.HandOver(); ok {
 			h.S.Reveal(seat)
 		}
@@ -333,6 +335,7 @@ func TestEliminationShakesThenGreys(t *testing.T) {
 	held := holdAnims(b)
 	play := func(picks ...string) {
 		for _, p := range picks {
+			h.S.Continue() // the turn before has been seen
 			if seat, ok := h.S.HandOver(); ok {
 				h.S.Reveal(seat)
 			}
@@ -469,6 +472,7 @@ func TestGameOverCardAfterTheStory(t *testing.T) {
 		for b.Animating() {
 			(*held)[len(*held)-1].Tick(1)
 		}
+		h.S.Continue() // the turn before has been seen
 		if seat, ok := h.S.HandOver(); ok {
 			h.S.Reveal(seat)
 		}

@@ -219,7 +219,7 @@ func (m *Model) IsLegal(sq int) bool { return m.legalIndex(sq) >= 0 }
 // waitingFor names who the turn still waits for, when the device's
 // people have all picked: "Computer (mobility)".
 func (m *Model) waitingFor(f *frame.Frame) string {
-	if m.Input || m.handOver != "" || f.Viewing || f.Over() {
+	if m.Input || m.handOver != "" || f.Viewing || f.Over() || f.ShowingTurn {
 		return ""
 	}
 	var names []string
@@ -252,6 +252,8 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 		doing = ": " + m.who(m.Picker) + ", select a square with a dot, then Confirm"
 	case m.Input:
 		doing = ": " + m.who(m.Picker) + ", choose a square with a dot"
+	case f.ShowingTurn:
+		doing = ": everyone may look at the last turn, then press Continue"
 	case m.handOver != "":
 		doing = ": " + m.handOver + " picks next"
 	case m.waiting != "":

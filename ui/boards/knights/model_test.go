@@ -41,6 +41,7 @@ func newSession(t *testing.T, seats []games.SeatInfo, rules map[string]any, seed
 func playTurn(t *testing.T, s *session.Session, picks ...string) {
 	t.Helper()
 	for _, p := range picks {
+		s.Continue() // the turn before has been seen
 		if seat, ok := s.HandOver(); ok {
 			s.Reveal(seat)
 		}
@@ -325,6 +326,7 @@ func TestTimerTone(t *testing.T) {
 func TestExplainAndSpokenNames(t *testing.T) {
 	s := newSession(t, []games.SeatInfo{ana, ben}, map[string]any{"obstacles": float64(4)}, 42)
 	playTurn(t, s, "c5", "f4")
+	s.Continue()
 	s.Reveal(0)
 	m := loaded(s)
 	for name, want := range map[string]string{
@@ -447,5 +449,27 @@ func TestStoryTellsTheJumps(t *testing.T) {
 	_, _, events := s.LastTurn()
 	if says := m.Story(events).Says; len(says) != 1 || says[0] != "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4." {
 		t.Fatalf("says %q", says)
+	}
+}
+
+// While everyone looks at the turn just played (issue 19 item 3), the
+// line under the board says to press Continue, nobody picks, and a tap
+// says why; under fog the board shows nothing of anyone's view.
+func TestTheTurnShownToEveryoneSaysContinue(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, ben}, map[string]any{"fog": true}, 42)
+	for _, p := range []string{"c5", "f4"} {
+		if seat, ok := s.HandOver(); ok {
+			s.Reveal(seat)
+		}
+		if err := s.Submit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := loaded(s)
+	if !strings.HasPrefix(m.Note, "Turn 2: everyone may look at the last turn, then press Continue") || m.Input || !allFog(m) {
+		t.Fatalf("note %q, input %v, all fog %v", m.Note, m.Input, allFog(m))
+	}
+	if r := m.Tap(at(m, "d4")); !strings.Contains(r.Refusal, "press Continue") {
+		t.Fatalf("a tap while the turn shows: %+v", r)
 	}
 }
