@@ -18,6 +18,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/boards/knights"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // The game screen with the knights board. (The board's own tests are in
@@ -426,5 +427,39 @@ func TestABotsPickIsNotToldToAPersonAlone(t *testing.T) {
 	gs.refresh()
 	if got := gs.seatRows[1].turn.Text; got != "to move" {
 		t.Fatalf("the computer's row says %q while Ana picks", got)
+	}
+}
+
+// Alone against "Computer (balanced)", the seat row shows the name whole
+// beside its squares and "to move" in the desktop panel, at 1280 x 800
+// and at 1180 x 760 (issue 19 item 13): the knights' note takes only
+// the room it needs.
+func TestAKnightsComputersNameFitsItsRow(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1180, Height: 760}} {
+		u := newTestApp(t)
+		u.win.Resize(size)
+		g, _ := games.Lookup("knights")
+		you := games.SeatInfo{Name: "You", Controller: "human"}
+		balanced := games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "balanced"}
+		// Twelve turns in: both knights have 13 squares, and both are to move.
+		moves := []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5", "e2,d3"}
+		s, err := session.FromRecord(&games.Record{Game: g.ID(), Rules: map[string]any{"players": 2}, Seed: 2,
+			Seats: []games.SeatInfo{you, balanced}, Moves: moves}, u.sessionOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Paused = true // the computer does not pick: its row says "to move"
+		u.openSession(s)
+		gs := u.game
+		gs.refresh()
+		u.win.Content().Refresh()
+		row := gs.seatRows[1]
+		if row.name.Text != "Computer (balanced)" || row.note.Text != "13 squares" || row.turn.Text != "to move" {
+			t.Fatalf("the computer's row: %q, %q, %q", row.name.Text, row.note.Text, row.turn.Text)
+		}
+		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
+		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
+			t.Errorf("%v: %q has %.0f px of the %.0f it needs", size, row.name.Text, got, text)
+		}
 	}
 }

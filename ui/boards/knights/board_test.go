@@ -604,3 +604,33 @@ func TestALaterTurnWaitsForTheStory(t *testing.T) {
 		t.Fatalf("after the second story: animating %v, settled %d times", b.Animating(), h.Settles-settled)
 	}
 }
+
+// Alone against the computer on a desktop a tap picks, so Confirm shows
+// only once the keys have selected a square, and never disabled; it
+// keeps its room while hidden, so coming and going it moves nothing
+// (issue 19 item 13). Several people get it as each picks.
+func TestConfirmShowsOnlyWhenItCanDoSomething(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	b.mobile = false
+	h.Redraw()
+	room := b.confirmRow.MinSize()
+	if b.confirmBtn.Visible() {
+		t.Fatal("a disabled Confirm shows while one person picks with a tap")
+	}
+	b.Key(fyne.KeyTab)
+	if !b.confirmBtn.Visible() || b.confirmBtn.Disabled() {
+		t.Fatalf("after Tab selected a jump: Confirm shows %v, disabled %v", b.confirmBtn.Visible(), b.confirmBtn.Disabled())
+	}
+	if got := b.confirmRow.MinSize(); got != room {
+		t.Fatalf("Confirm's row asked for %v, then %v when Confirm showed", room, got)
+	}
+	b.Key(fyne.KeyEscape)
+	if b.confirmBtn.Visible() {
+		t.Fatal("Confirm stays after Escape dropped the selection")
+	}
+	h2, b2 := open(t, []games.SeatInfo{ana, ben}, nil)
+	h2.S.Reveal(0)
+	if !b2.confirmBtn.Visible() || !b2.confirmBtn.Disabled() {
+		t.Fatalf("several people: Confirm shows %v, disabled %v before a selection", b2.confirmBtn.Visible(), b2.confirmBtn.Disabled())
+	}
+}

@@ -49,6 +49,7 @@ type Board struct {
 	confirmBtn *widget.Button
 	timerText  *canvas.Text
 	timerBar   *bar
+	confirmRow *fyne.Container // Confirm and what shares its row
 	timerRow   *fyne.Container // hidden without a countdown, so it takes no room
 	strip      *scoreStrip
 	over       *overlay
@@ -92,6 +93,10 @@ func New(h kit.Host) kit.Board {
 	b.note.Wrapping = fyne.TextWrapWord
 	b.confirmBtn = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), b.confirm)
 	b.confirmBtn.Importance = widget.HighImportance
+	// Its size is taken while it shows: a button hidden before it is
+	// first drawn leaves its icon out of its size, and the room kept for
+	// it would grow the first time it shows.
+	b.confirmBtn.MinSize()
 	b.confirmBtn.Hide()
 	b.timerText = canvas.NewText("", kit.Ink())
 	b.timerText.TextStyle.Bold = true
@@ -101,19 +106,45 @@ func New(h kit.Host) kit.Board {
 	b.mobile = fyne.CurrentDevice().IsMobile()
 	b.strip = newScoreStrip()
 	b.over = newOverlay(b)
+	// Confirm keeps its room while it is hidden, so it comes and goes
+	// without moving the board (room).
 	if b.mobile {
 		// A phone keeps the board large: the scoreboard shares its row
-		// with Confirm, the countdown and a brief line in small type
-		// follow.
+		// with Confirm (its height kept; its width only while it shows,
+		// which is rare for one person), the countdown and a brief line
+		// in small type follow.
 		b.note.SizeName = theme.SizeNameCaptionText
-		b.controls = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), b.strip), timer, b.note)
+		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{}, b.confirmBtn), b.strip)
+		b.controls = container.NewVBox(b.confirmRow, timer, b.note)
 	} else {
+		// The line under the board and Confirm share a row.
 		b.note.Alignment = fyne.TextAlignCenter
-		b.controls = container.NewVBox(b.strip, b.note, container.NewBorder(nil, nil, nil, b.confirmBtn, timer))
+		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{width: true}, b.confirmBtn), b.note)
+		b.controls = container.NewVBox(b.strip, b.confirmRow, timer)
 	}
 	b.showTimer(0, 0)
 	b.ExtendBaseWidget(b)
 	return b
+}
+
+// room lays out one control at its own size, centred, and keeps its
+// room while it is hidden: its height always, its width too when width
+// is set. A control that comes and goes in it moves nothing around it.
+type room struct{ width bool }
+
+func (l room) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	size := objs[0].MinSize()
+	if !l.width && !objs[0].Visible() {
+		size.Width = 0
+	}
+	return size
+}
+
+func (room) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	o := objs[0]
+	ms := o.MinSize()
+	o.Resize(ms)
+	o.Move(fyne.NewPos((size.Width-ms.Width)/2, (size.Height-ms.Height)/2))
 }
 
 // Controls are the line, the countdown and Confirm under the board.
@@ -210,12 +241,12 @@ func (b *Board) updateControls() {
 	} else {
 		b.note.SetText(b.m.Note)
 	}
-	// One person alone picks with a tap: a phone, without Tab to select,
-	// has no use for Confirm then and keeps its room.
-	if b.m.Input && (b.m.Confirm || !b.mobile) {
-		b.confirmBtn.Show()
-	} else {
-		b.confirmBtn.Hide()
+	// Confirm shows only when it can do something or a person needs it:
+	// several people pick here (each selects, then confirms), or one
+	// person alone, who picks with a tap, has selected with the keys.
+	if show := b.m.Input && (b.m.Confirm || b.m.CanConfirm()); show != b.confirmBtn.Visible() {
+		kit.ShowIf(b.confirmBtn, show)
+		b.confirmRow.Refresh() // its row lays it out again (on a phone, its width)
 	}
 	if b.m.CanConfirm() {
 		b.confirmBtn.Enable()
