@@ -14,14 +14,13 @@ import (
 )
 
 // handOver is the cover over the board while the device is handed to
-// the next person, and its words and button; before it, the card that
-// tells everyone the turn just played, with Continue.
+// the next person, and its words and button; before it, Continue, while
+// everyone looks at the turn just played.
 type handOver struct {
 	cover        *fyne.Container // hides the board until the device is handed over
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
-	turnCard     *fyne.Container // the turn just played, at the foot of the board
-	turnText     *widget.Label
+	turnShown    *fyne.Container // Continue, at the board's foot, while the turn shows
 	continueBtn  *widget.Button
 }
 
@@ -39,69 +38,45 @@ func (gs *gameScreen) handOverCover() fyne.CanvasObject {
 	gs.handOverBtn.Importance = widget.HighImportance
 	gs.cover = container.NewStack(newBlocker(), container.NewCenter(container.NewVBox(gs.handOverText, container.NewCenter(gs.handOverBtn))))
 	gs.cover.Hide()
-	return container.NewStack(gs.cover, gs.newTurnCard())
+	return container.NewStack(gs.cover, gs.newContinue())
 }
 
-// newTurnCard is the card that shows everyone at the device what the
-// turn they picked in secret did ("Turn 5: Ana jumps to c5; Ben jumps to
-// f4."), over the foot of the board that shows it, until one of them
-// presses Continue (Session.ShowingTurn); then comes the hand-over.
-func (gs *gameScreen) newTurnCard() fyne.CanvasObject {
-	gs.turnText = widget.NewLabel("")
-	gs.turnText.Wrapping = fyne.TextWrapWord
+// newContinue is the button that ends the showing of the turn just
+// played (Session.ShowingTurn), which the board draws and tells in its
+// words under it ("Turn 5: Ana jumps to c5; Ben jumps to f4"); then
+// comes the hand-over. It sits in the board's bottom right corner: beside
+// the squares on a desktop, in the band a phone's board leaves at its
+// foot meanwhile (knights), so it hides nothing of the turn.
+func (gs *gameScreen) newContinue() fyne.CanvasObject {
 	gs.continueBtn = widget.NewButtonWithIcon("Continue", theme.NavigateNextIcon(), func() {
 		gs.session.Continue()
 		gs.focusBoard() // not the hidden button: Tab goes on to the hand-over's
 	})
 	gs.continueBtn.Importance = widget.HighImportance
-	words := container.NewBorder(nil, nil, nil, container.NewCenter(gs.continueBtn), gs.turnText)
-	card := container.NewStack(newCardBlocker(), container.NewPadded(words))
-	gs.turnCard = &fyne.Container{Layout: footLayout{}, Objects: []fyne.CanvasObject{card}}
-	gs.turnCard.Hide()
-	return gs.turnCard
+	gs.turnShown = &fyne.Container{Layout: cornerLayout{}, Objects: []fyne.CanvasObject{kit.Touch(gs.continueBtn)}}
+	gs.turnShown.Hide()
+	return gs.turnShown
 }
 
-// footLayout puts the turn card at the foot of the board, as wide as the
-// board allows up to a reading width, as tall as its words: the board
-// above it stays in view.
-type footLayout struct{}
+// cornerLayout puts one object, at its own size, in the bottom right
+// corner.
+type cornerLayout struct{}
 
-func (footLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
+func (cornerLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
 
-func (footLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	card, pad := objs[0], theme.Padding()
-	w := max(0, min(size.Width-2*pad, 560))
-	card.Resize(fyne.NewSize(w, size.Height)) // the wrapped words' height follows from the width
-	h := min(card.MinSize().Height, size.Height)
-	card.Resize(fyne.NewSize(w, h))
-	card.Move(fyne.NewPos((size.Width-w)/2, size.Height-h-pad))
+func (cornerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	o, ms := objs[0], objs[0].MinSize()
+	o.Resize(ms)
+	o.Move(fyne.NewPos(size.Width-ms.Width, size.Height-ms.Height))
 }
 
-// showTurn shows the turn card while the session shows the turn just
-// played, with that turn in the move list's words.
-func (gs *gameScreen) showTurn() {
-	s := gs.session
-	if !s.ShowingTurn() {
-		gs.turnCard.Hide()
-		return
-	}
-	i := s.Plies() - 1
-	text := gs.moveText(i)
-	if jt, ok := gs.board.(kit.JointTeller); ok {
-		text = fmt.Sprintf("Turn %d: %s.", i+1, jt.JointMoveText(gs.frame(), i, gs.maskSeat))
-	}
-	gs.turnText.SetText(text)
-	gs.turnCard.Show()
-}
+// showTurn offers Continue while the session shows the turn just played.
+func (gs *gameScreen) showTurn() { showIf(gs.turnShown, gs.session.ShowingTurn()) }
 
 // blocker is the hand-over cover's background: it takes the pointer, so
 // the board under the cover can be neither tapped, long-pressed, dragged
-// nor hovered. The turn card's background is one too (card), so a tap on
-// the card does not reach the board under it.
-type blocker struct {
-	widget.BaseWidget
-	card bool
-}
+// nor hovered.
+type blocker struct{ widget.BaseWidget }
 
 func newBlocker() *blocker {
 	b := &blocker{}
@@ -109,25 +84,13 @@ func newBlocker() *blocker {
 	return b
 }
 
-// newCardBlocker is a card's background: rounded, in the overlay colour.
-func newCardBlocker() *blocker {
-	b := &blocker{card: true}
-	b.ExtendBaseWidget(b)
-	return b
-}
-
 func (b *blocker) CreateRenderer() fyne.WidgetRenderer {
-	r := &blockerRenderer{bg: canvas.NewRectangle(theme.Color(theme.ColorNameBackground)), card: b.card}
-	r.Refresh()
-	return r
+	return &blockerRenderer{bg: canvas.NewRectangle(theme.Color(theme.ColorNameBackground))}
 }
 
 // blockerRenderer reads the background colour in Refresh, so the cover
 // follows a theme switch (a phone's system theme arrives after start).
-type blockerRenderer struct {
-	bg   *canvas.Rectangle
-	card bool
-}
+type blockerRenderer struct{ bg *canvas.Rectangle }
 
 func (r *blockerRenderer) Layout(size fyne.Size)        { r.bg.Resize(size) }
 func (r *blockerRenderer) MinSize() fyne.Size           { return fyne.Size{} }
@@ -135,11 +98,6 @@ func (r *blockerRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasOb
 func (r *blockerRenderer) Destroy()                     {}
 func (r *blockerRenderer) Refresh() {
 	r.bg.FillColor = theme.Color(theme.ColorNameBackground)
-	if r.card {
-		r.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
-		r.bg.CornerRadius = theme.InputRadiusSize()
-		r.bg.StrokeColor, r.bg.StrokeWidth = kit.WithAlpha(kit.Ink(), 0x40), 1
-	}
 	r.bg.Refresh()
 }
 func (*blocker) Tapped(*fyne.PointEvent)          {}

@@ -193,9 +193,9 @@ func TestHandOverCoverTakesThePointer(t *testing.T) {
 
 // When several people have picked, everyone sees the turn they played
 // (issue 19 item 3): without fog its story plays on the board, under fog
-// the board shows only what no seat sees privately; in both, a card at
-// the foot of the board tells the turn in words until Continue, and only
-// then does the hand-over cover come, after the story has ended.
+// the board shows only what no seat sees privately; in both the line
+// under the board tells the turn in words and Continue is offered, and
+// only after it does the hand-over cover come.
 func TestATurnIsShownToEveryoneUntilContinue(t *testing.T) {
 	for _, fog := range []bool{false, true} {
 		u := newTestApp(t)
@@ -207,27 +207,27 @@ func TestATurnIsShownToEveryoneUntilContinue(t *testing.T) {
 		var held []*fyne.Animation
 		b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
 		pickAll(t, gs, "c5", "f4")
-		if b.Animating() == fog || gs.cover.Visible() || !gs.turnCard.Visible() {
-			t.Fatalf("fog %v: animating %v, cover %v, turn card %v", fog, b.Animating(), gs.cover.Visible(), gs.turnCard.Visible())
+		if b.Animating() == fog || gs.cover.Visible() || !gs.turnShown.Visible() {
+			t.Fatalf("fog %v: animating %v, cover %v, Continue %v", fog, b.Animating(), gs.cover.Visible(), gs.turnShown.Visible())
 		}
-		want := "Turn 1: Ana jumps to c5; Ben jumps to f4."
+		want := "Turn 1: Ana jumps to c5; Ben jumps to f4"
 		if fog {
-			want = "Turn 1: Ana jumps out of sight; Ben jumps out of sight."
+			want = "Turn 1: Ana jumps out of sight; Ben jumps out of sight"
 		}
-		if gs.turnText.Text != want {
-			t.Fatalf("fog %v: the card says %q, want %q", fog, gs.turnText.Text, want)
+		if !showsText(gs.content, want) {
+			t.Fatalf("fog %v: no %q under the board", fog, want)
 		}
 		for _, a := range held {
 			if b.Animating() && a.RepeatCount == 0 {
 				a.Tick(1)
 			}
 		}
-		if gs.cover.Visible() || !gs.turnCard.Visible() {
-			t.Fatalf("fog %v: after the story, cover %v, turn card %v: the turn shows until Continue", fog, gs.cover.Visible(), gs.turnCard.Visible())
+		if gs.cover.Visible() || !gs.turnShown.Visible() {
+			t.Fatalf("fog %v: after the story, cover %v, Continue %v: the turn shows until Continue", fog, gs.cover.Visible(), gs.turnShown.Visible())
 		}
 		test.Tap(gs.continueBtn)
-		if !gs.cover.Visible() || gs.turnCard.Visible() {
-			t.Fatalf("fog %v: after Continue, cover %v, turn card %v", fog, gs.cover.Visible(), gs.turnCard.Visible())
+		if !gs.cover.Visible() || gs.turnShown.Visible() {
+			t.Fatalf("fog %v: after Continue, cover %v, Continue %v", fog, gs.cover.Visible(), gs.turnShown.Visible())
 		}
 	}
 }
@@ -245,8 +245,8 @@ func TestContinueDuringTheStoryWaitsForIt(t *testing.T) {
 	b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
 	pickAll(t, gs, "c5", "f4")
 	test.Tap(gs.continueBtn)
-	if !b.Animating() || gs.cover.Visible() || gs.turnCard.Visible() {
-		t.Fatalf("Continue during the story: animating %v, cover %v, card %v", b.Animating(), gs.cover.Visible(), gs.turnCard.Visible())
+	if !b.Animating() || gs.cover.Visible() || gs.turnShown.Visible() {
+		t.Fatalf("Continue during the story: animating %v, cover %v, Continue %v", b.Animating(), gs.cover.Visible(), gs.turnShown.Visible())
 	}
 	for _, a := range held {
 		if b.Animating() && a.RepeatCount == 0 {

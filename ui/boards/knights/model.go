@@ -75,6 +75,7 @@ type Model struct {
 	Brief    string     // the same without what to do, for a phone
 	Board    []Standing // the scoreboard: every seat by score
 	Over     *Over      // the game-over overlay, nil while the game runs or the past is shown
+	Showing  bool       // everyone looks at the turn just played, until Continue
 
 	pickKey  [2]int // the view and the picker the selection belongs to
 	waiting  string // who the turn waits for, when the device has picked
@@ -162,6 +163,7 @@ func (m *Model) Load(f *frame.Frame) {
 		m.Winners = out.Winners
 	}
 	m.viewing = f.Viewing
+	m.Showing = f.ShowingTurn
 	m.blocked = ""
 	if f.WhyNot != nil {
 		m.blocked = f.WhyNot.Error()
@@ -237,8 +239,9 @@ func (m *Model) lastMarks(f *frame.Frame) (landed, clashes []int) {
 }
 
 // note is the line under the board: the turn, what to do or who the turn
-// waits for, the next shrink, and the game's seed (always shown, so a
-// game can be set up again); brief leaves out what to do, for a phone.
+// waits for (or, while everyone looks at the turn just played, what it
+// did), the next shrink, and the game's seed (always shown, so a game
+// can be set up again); brief leaves out what to do, for a phone.
 func (m *Model) note(f *frame.Frame) (note, brief string) {
 	st := m.St
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
@@ -253,7 +256,13 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 	case m.Input:
 		doing = ": " + m.who(m.Picker) + ", choose a square with a dot"
 	case f.ShowingTurn:
-		doing = ": everyone may look at the last turn, then press Continue"
+		// Everyone looks at the turn just played (the screen offers
+		// Continue): it is told as the move list tells it to them.
+		shown := -2
+		if m.Fogged {
+			shown = m.Device
+		}
+		turn = fmt.Sprintf("Turn %d: %s", st.Turn(), JointMoveText(f, f.View-1, shown))
 	case m.handOver != "":
 		doing = ": " + m.handOver + " picks next"
 	case m.waiting != "":

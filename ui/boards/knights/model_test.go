@@ -453,8 +453,9 @@ func TestStoryTellsTheJumps(t *testing.T) {
 }
 
 // While everyone looks at the turn just played (issue 19 item 3), the
-// line under the board says to press Continue, nobody picks, and a tap
-// says why; under fog the board shows nothing of anyone's view.
+// line under the board tells it as the move list does, nobody picks, and
+// a tap says to press Continue; under fog the board shows nothing of
+// anyone's view, and the line only what everyone may know.
 func TestTheTurnShownToEveryoneSaysContinue(t *testing.T) {
 	s := newSession(t, []games.SeatInfo{ana, ben}, map[string]any{"fog": true}, 42)
 	for _, p := range []string{"c5", "f4"} {
@@ -466,10 +467,20 @@ func TestTheTurnShownToEveryoneSaysContinue(t *testing.T) {
 		}
 	}
 	m := loaded(s)
-	if !strings.HasPrefix(m.Note, "Turn 2: everyone may look at the last turn, then press Continue") || m.Input || !allFog(m) {
-		t.Fatalf("note %q, input %v, all fog %v", m.Note, m.Input, allFog(m))
+	want := "Turn 1: Ana jumps out of sight; Ben jumps out of sight · seed 42"
+	if m.Note != want || m.Brief != want || m.Input || !allFog(m) {
+		t.Fatalf("note %q, brief %q, input %v, all fog %v", m.Note, m.Brief, m.Input, allFog(m))
 	}
 	if r := m.Tap(at(m, "d4")); !strings.Contains(r.Refusal, "press Continue") {
 		t.Fatalf("a tap while the turn shows: %+v", r)
+	}
+	clear := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
+	for _, p := range []string{"c5", "f4"} {
+		if err := clear.Submit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := loaded(clear).Note; got != "Turn 1: Ana jumps to c5; Ben jumps to f4 · seed 42" {
+		t.Fatalf("without fog the line reads %q", got)
 	}
 }

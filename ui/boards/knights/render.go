@@ -279,14 +279,24 @@ func (b *Board) grid() *kit.Grid {
 }
 
 // fit sizes the squares: on a phone they take the room the right and
-// top labels would keep (44 dp squares on 8 x 8 at 412 dp wide).
+// top labels would keep (44 dp squares on 8 x 8 at 412 dp wide). While
+// everyone looks at the turn just played, a phone's board leaves a band
+// at its foot to the screen's Continue (frame.Frame.ShowingTurn), which
+// would else lie over the last rank; a desktop's has room beside it.
 func (b *Board) fit(g *kit.Grid, size fyne.Size) {
 	if b.mobile {
+		if b.m.Showing {
+			size.Height -= continueRoom
+		}
 		g.FitTight(size)
 		return
 	}
 	g.Fit(size)
 }
+
+// continueRoom is the band a phone's board leaves at its foot for
+// Continue: a touch target and a little air.
+const continueRoom = kit.MinTouch + 4
 
 // SpokenSquares names each square for screen readers: "d5, Amber's trail".
 func (b *Board) SpokenSquares() []kit.Spoken {
@@ -537,6 +547,7 @@ type renderer struct {
 	refused  *canvas.Rectangle
 	pulse    *fyne.Animation
 	pulseKey [2]int
+	fitted   [2]any // the size and Showing the squares were fitted to
 	objects  []fyne.CanvasObject
 }
 
@@ -600,6 +611,7 @@ func (r *renderer) MinSize() fyne.Size {
 func (r *renderer) Layout(size fyne.Size) {
 	r.b.fit(&r.grid, size)
 	r.grid.LayoutLabels()
+	r.fitted = [2]any{size, r.b.m.Showing}
 	r.Refresh()
 }
 
@@ -609,6 +621,9 @@ func (r *renderer) Refresh() {
 	b, m := r.b, &r.b.m
 	if m.N != r.n {
 		r.build(m.N)
+	}
+	if fitted := [2]any{b.Size(), m.Showing}; fitted != r.fitted {
+		r.fitted = fitted // the size or the room to leave changed
 		b.fit(&r.grid, b.Size())
 		r.grid.LayoutLabels()
 	}
