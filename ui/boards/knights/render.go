@@ -621,6 +621,7 @@ func (r *renderer) Refresh() {
 	b, m := r.b, &r.b.m
 	if m.N != r.n {
 		r.build(m.N)
+		r.fitted = [2]any{} // new squares: fitted below
 	}
 	if fitted := [2]any{b.Size(), m.Showing}; fitted != r.fitted {
 		r.fitted = fitted // the size or the room to leave changed
