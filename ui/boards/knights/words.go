@@ -62,7 +62,7 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 		parts = append(parts, fmt.Sprintf("%s%s with %d %s", subject(p, seat), verb, n, words.Plural(n, "square", "squares")))
 	}
 	if st, ok := f.StateAt(i + 1).(*game.State); ok && st.Stalled() {
-		parts = append(parts, fmt.Sprintf("no knight has jumped for %d turns, so the squares decide", game.StallTurns))
+		parts = append(parts, "no knight has jumped for three turns, so the squares decide") // game.StallTurns
 	}
 	return strings.Join(parts, "; ")
 }

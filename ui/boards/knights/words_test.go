@@ -69,7 +69,7 @@ func TestACollisionIsToldAsABounce(t *testing.T) {
 	if got, want := JointMoveText(f, 6, -2), "You and Computer both tried f4 and bounced back"; got != want {
 		t.Errorf("the first bounce reads %q, want %q", got, want)
 	}
-	if got, want := JointMoveText(f, 8, -2), "You and Computer both tried f4 and bounced back; no knight has jumped for 3 turns, so the squares decide"; got != want {
+	if got, want := JointMoveText(f, 8, -2), "You and Computer both tried f4 and bounced back; no knight has jumped for three turns, so the squares decide"; got != want {
 		t.Errorf("the turn that ends the game reads %q, want %q", got, want)
 	}
 	if got, want := JointMoveText(f, 5, -2), "You jump to d5; Computer jumps to h3"; got != want {
