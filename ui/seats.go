@@ -55,10 +55,12 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 	// The name takes the room the note leaves. The note, in small type
 	// with little padding, leaves "Computer (balanced)" whole beside
 	// "12 squares" and "to move" in the desktop panel.
-	note := container.NewCenter(container.NewThemeOverride(row.note, noteTheme))
-	who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, note, row.name))
+	var who fyne.CanvasObject
 	if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
 		who = container.NewVBox(row.name, row.note)
+	} else {
+		note := container.NewCenter(container.NewThemeOverride(row.note, noteTheme))
+		who = container.NewBorder(nil, nil, nil, note, row.name)
 	}
 	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
 }
