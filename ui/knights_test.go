@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"image/color"
 	"strings"
 	"sync"
 	"testing"
@@ -460,6 +461,67 @@ func TestAKnightsComputersNameFitsItsRow(t *testing.T) {
 		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
 		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
 			t.Errorf("%v: %q has %.0f px of the %.0f it needs", size, row.name.Text, got, text)
+		}
+	}
+}
+
+// On a phone (go test -tags mobile) a 16 x 16 board of four knights keeps
+// every letter and number on the board and under it at 12 sp or more,
+// its dots at 10 dp or more, and every seat's name showing whole, on the
+// scoreboard under the board and in the seat list (issue 19 item 9).
+func TestPhoneKnightsTextIsReadable(t *testing.T) {
+	if !fyne.CurrentDevice().IsMobile() {
+		t.Skip("a phone's test: go test -tags mobile")
+	}
+	u := newTestApp(t)
+	u.win.Resize(fyne.NewSize(412, 790))
+	g, _ := games.Lookup("knights")
+	seats := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "balanced"},
+		{Name: "Computer 2", Controller: "ai", Bot: "aggressor"}, {Name: "Computer 3", Controller: "ai", Bot: "mobility"}}
+	moves := []string{"e11,k5,k14,b5", "d9,i4,i13,c3", "f10,g3,k12,d1", "e8,i2,j10,b2", "d6,k3,h9,d3", "c8,j1,j8,b4"}
+	s, err := session.FromRecord(&games.Record{Game: g.ID(), Rules: map[string]any{"size": 16, "players": 4}, Seed: 5,
+		Seats: seats, Moves: moves}, u.sessionOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Paused = true
+	u.openSession(s)
+	gs := u.game
+	gs.refresh()
+	u.win.Content().Refresh()
+	shown, dots := map[string]bool{}, 0
+	for _, o := range append(canvasObjects(gs.board), canvasObjects(gs.board.(kit.BoardControls).Controls())...) {
+		switch o := o.(type) {
+		case *canvas.Text:
+			if o.Visible() && strings.TrimSpace(o.Text) != "" {
+				shown[o.Text] = true
+				if o.TextSize < 12 {
+					t.Errorf("%q is set in %.1f sp", o.Text, o.TextSize)
+				}
+			}
+		case *canvas.Circle: // a legal dot is in the dots' colour, at the pulse's opacity
+			fill := color.NRGBAModel.Convert(o.FillColor).(color.NRGBA)
+			dot := color.NRGBAModel.Convert(kit.DotColor()).(color.NRGBA)
+			if fill.A, dot.A = 0, 0; o.Visible() && fill == dot {
+				dots++
+				if o.Size().Width < 10 {
+					t.Errorf("a dot of %.1f dp", o.Size().Width)
+				}
+			}
+		}
+	}
+	if dots == 0 {
+		t.Error("no legal dot on the board")
+	}
+	for _, seat := range seats {
+		if !shown[seat.Name] {
+			t.Errorf("the scoreboard does not show %q whole", seat.Name)
+		}
+	}
+	for _, row := range gs.seatRows {
+		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
+		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
+			t.Errorf("the seat list gives %q %.0f dp of the %.0f it needs", row.name.Text, got, text)
 		}
 	}
 }

@@ -634,3 +634,20 @@ func TestConfirmShowsOnlyWhenItCanDoSomething(t *testing.T) {
 		t.Fatalf("several people: Confirm shows %v, disabled %v before a selection", b2.confirmBtn.Visible(), b2.confirmBtn.Disabled())
 	}
 }
+
+// A name too long for its chip is cut short with an ellipsis, never to
+// nothing: at least its first letter shows.
+func TestNamesAreCutWithAnEllipsis(t *testing.T) {
+	size := theme.TextSize()
+	whole := fyne.MeasureText("Computer", size, fyne.TextStyle{}).Width
+	if got := ellipsized("Computer", whole, size, fyne.TextStyle{}); got != "Computer" {
+		t.Fatalf("a name that fits: %q", got)
+	}
+	cut := ellipsized("Computer", whole*0.6, size, fyne.TextStyle{})
+	if !strings.HasSuffix(cut, "…") || !strings.HasPrefix("Computer", strings.TrimSuffix(cut, "…")) || fyne.MeasureText(cut, size, fyne.TextStyle{}).Width > whole*0.6 {
+		t.Fatalf("a name cut to 60%%: %q", cut)
+	}
+	if got := ellipsized("Computer", 1, size, fyne.TextStyle{}); got != "C…" {
+		t.Fatalf("a name with no room: %q", got)
+	}
+}

@@ -607,6 +607,7 @@ func (m *Model) StartText(seed int64) string {
 type Standing struct {
 	Seat    int
 	Who     string // "Amber (Ana)"
+	Name    string // "Ana"
 	Human   bool
 	Squares int
 	Jumps   int // legal jumps now (the mobility bar), -1 hidden by the fog
@@ -631,7 +632,7 @@ func (m *Model) standings(f *frame.Frame) []Standing {
 		if m.Out[seat] {
 			jumps = 0
 		}
-		out[seat] = Standing{Seat: seat, Who: m.who(seat), Human: f.Seats[seat].Human(), Squares: m.St.Score(seat),
+		out[seat] = Standing{Seat: seat, Who: m.who(seat), Name: f.Seats[seat].Name, Human: f.Seats[seat].Human(), Squares: m.St.Score(seat),
 			Jumps: jumps, Out: m.Out[seat], Won: win[seat]}
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int {
