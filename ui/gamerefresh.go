@@ -101,6 +101,9 @@ func (gs *gameScreen) statusText() string {
 		}
 		return resultLine(gs.people(), out)
 	}
+	if s.ShowingTurn() {
+		return "Everyone sees what the turn did. Press Continue to go on."
+	}
 	if th := s.Thinking(); len(th) > 0 && s.HumanToMove() < 0 {
 		seat := s.Seats[th[0]]
 		return fmt.Sprintf("%s (%s) is thinking...", seat.Name, seat.Bot)

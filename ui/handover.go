@@ -9,14 +9,19 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // handOver is the cover over the board while the device is handed to
-// the next person, and its words and button.
+// the next person, and its words and button; before it, Continue, while
+// everyone looks at the turn just played.
 type handOver struct {
 	cover        *fyne.Container // hides the board until the device is handed over
 	handOverText *widget.Label
 	handOverBtn  *widget.Button
+	turnShown    *fyne.Container // Continue, at the board's foot, while the turn shows
+	continueBtn  *widget.Button
 }
 
 // handOverCover hides the board between two people's secret picks on one
@@ -33,8 +38,40 @@ func (gs *gameScreen) handOverCover() fyne.CanvasObject {
 	gs.handOverBtn.Importance = widget.HighImportance
 	gs.cover = container.NewStack(newBlocker(), container.NewCenter(container.NewVBox(gs.handOverText, container.NewCenter(gs.handOverBtn))))
 	gs.cover.Hide()
-	return gs.cover
+	return container.NewStack(gs.cover, gs.newContinue())
 }
+
+// newContinue is the button that ends the showing of the turn just
+// played (Session.ShowingTurn), which the board draws and tells in its
+// words under it ("Turn 5: Ana jumps to c5; Ben jumps to f4"); then
+// comes the hand-over. It sits in the board's bottom right corner: beside
+// the squares on a desktop, in the band a phone's board leaves at its
+// foot meanwhile (knights), so it hides nothing of the turn.
+func (gs *gameScreen) newContinue() fyne.CanvasObject {
+	gs.continueBtn = widget.NewButtonWithIcon("Continue", theme.NavigateNextIcon(), func() {
+		gs.session.Continue()
+		gs.focusBoard() // not the hidden button: Tab goes on to the hand-over's
+	})
+	gs.continueBtn.Importance = widget.HighImportance
+	gs.turnShown = &fyne.Container{Layout: cornerLayout{}, Objects: []fyne.CanvasObject{kit.Touch(gs.continueBtn)}}
+	gs.turnShown.Hide()
+	return gs.turnShown
+}
+
+// cornerLayout puts one object, at its own size, in the bottom right
+// corner.
+type cornerLayout struct{}
+
+func (cornerLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
+
+func (cornerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	o, ms := objs[0], objs[0].MinSize()
+	o.Resize(ms)
+	o.Move(fyne.NewPos(size.Width-ms.Width, size.Height-ms.Height))
+}
+
+// showTurn offers Continue while the session shows the turn just played.
+func (gs *gameScreen) showTurn() { showIf(gs.turnShown, gs.session.ShowingTurn()) }
 
 // blocker is the hand-over cover's background: it takes the pointer, so
 // the board under the cover can be neither tapped, long-pressed, dragged
@@ -71,8 +108,10 @@ func (*blocker) MouseIn(*desktop.MouseEvent)      {}
 func (*blocker) MouseMoved(*desktop.MouseEvent)   {}
 func (*blocker) MouseOut()                        {}
 
-// showHandOver shows the cover while the device waits for the next person.
+// showHandOver shows the turn just played to everyone, or the cover
+// while the device waits for the next person.
 func (gs *gameScreen) showHandOver() {
+	gs.showTurn()
 	seat, ok := gs.session.HandOver()
 	if !ok || gs.holdingBack() {
 		// The board first tells the turn just resolved, which every

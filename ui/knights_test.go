@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"image/color"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
 	"github.com/tabulagames/tabula/ui/boards/knights"
+	"github.com/tabulagames/tabula/ui/session"
 )
 
 // The game screen with the knights board. (The board's own tests are in
@@ -45,11 +47,15 @@ func startKnights(t *testing.T, u *App, seats []games.SeatInfo, rules map[string
 	return openOnLoop(t, u, g, valid, seats, nil)
 }
 
-// pickAll plays picks for the people in seat order, handing the device
-// over when the screen asks for it.
+// pickAll plays picks for the people in seat order, going on from the
+// turn shown to everyone before and handing the device over when the
+// screen asks for it.
 func pickAll(t *testing.T, gs *gameScreen, picks ...string) {
 	t.Helper()
 	for _, p := range picks {
+		if gs.session.ShowingTurn() {
+			gs.session.Continue()
+		}
 		if seat, ok := gs.session.HandOver(); ok {
 			gs.session.Reveal(seat)
 		}
@@ -147,6 +153,7 @@ func TestKnightsMoveListKeepsTheFog(t *testing.T) {
 	if got := gs.moveText(0); got != "1. Ana jumps out of sight; Ben jumps out of sight" {
 		t.Fatalf("before the hand-over the list shows %q", got)
 	}
+	gs.session.Continue() // everyone has seen the turn: the hand-over comes
 	gs.session.Reveal(0)
 	if got := gs.moveText(0); got != "1. Ana jumps to c5; Ben jumps out of sight" {
 		t.Fatalf("Ana sees %q", got)
@@ -185,9 +192,12 @@ func TestHandOverCoverTakesThePointer(t *testing.T) {
 	}
 }
 
-// When several people play without fog, the turn's story plays before
-// the next hand-over hides the board; under fog the cover comes at once.
-func TestCoverWaitsForTheTurnsStory(t *testing.T) {
+// When several people have picked, everyone sees the turn they played
+// (issue 19 item 3): without fog its story plays on the board, under fog
+// the board shows only what no seat sees privately; in both the line
+// under the board tells the turn in words and Continue is offered, and
+// only after it does the hand-over cover come.
+func TestATurnIsShownToEveryoneUntilContinue(t *testing.T) {
 	for _, fog := range []bool{false, true} {
 		u := newTestApp(t)
 		if err := u.cfg.SetReducedMotion(false); err != nil {
@@ -198,20 +208,57 @@ func TestCoverWaitsForTheTurnsStory(t *testing.T) {
 		var held []*fyne.Animation
 		b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
 		pickAll(t, gs, "c5", "f4")
-		if !fog && (!b.Animating() || gs.cover.Visible()) {
-			t.Fatalf("no fog: animating %v, cover %v: the story should show first", b.Animating(), gs.cover.Visible())
+		if b.Animating() == fog || gs.cover.Visible() || !gs.turnShown.Visible() {
+			t.Fatalf("fog %v: animating %v, cover %v, Continue %v", fog, b.Animating(), gs.cover.Visible(), gs.turnShown.Visible())
 		}
-		if fog && (b.Animating() || !gs.cover.Visible()) {
-			t.Fatalf("fog: animating %v, cover %v: nothing may show between the picks", b.Animating(), gs.cover.Visible())
+		want := "Turn 1: Ana jumps to c5; Ben jumps to f4"
+		if fog {
+			want = "Turn 1: Ana jumps out of sight; Ben jumps out of sight"
+		}
+		if !showsText(gs.content, want) {
+			t.Fatalf("fog %v: no %q under the board", fog, want)
+		}
+		if got := gs.statusText(); !strings.Contains(got, "Press Continue") {
+			t.Fatalf("fog %v: the status says %q while the turn is shown", fog, got)
 		}
 		for _, a := range held {
 			if b.Animating() && a.RepeatCount == 0 {
 				a.Tick(1)
 			}
 		}
-		if !gs.cover.Visible() {
-			t.Fatalf("fog %v: no cover after the story", fog)
+		if gs.cover.Visible() || !gs.turnShown.Visible() {
+			t.Fatalf("fog %v: after the story, cover %v, Continue %v: the turn shows until Continue", fog, gs.cover.Visible(), gs.turnShown.Visible())
 		}
+		test.Tap(gs.continueBtn)
+		if !gs.cover.Visible() || gs.turnShown.Visible() {
+			t.Fatalf("fog %v: after Continue, cover %v, Continue %v", fog, gs.cover.Visible(), gs.turnShown.Visible())
+		}
+	}
+}
+
+// Continue pressed while the story still plays: the hand-over cover
+// waits for the story's end, as it always has.
+func TestContinueDuringTheStoryWaitsForIt(t *testing.T) {
+	u := newTestApp(t)
+	if err := u.cfg.SetReducedMotion(false); err != nil {
+		t.Fatal(err)
+	}
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
+	b := gs.board.(*knights.Board)
+	var held []*fyne.Animation
+	b.StartAnim = func(a *fyne.Animation) { held = append(held, a) }
+	pickAll(t, gs, "c5", "f4")
+	test.Tap(gs.continueBtn)
+	if !b.Animating() || gs.cover.Visible() || gs.turnShown.Visible() {
+		t.Fatalf("Continue during the story: animating %v, cover %v, Continue %v", b.Animating(), gs.cover.Visible(), gs.turnShown.Visible())
+	}
+	for _, a := range held {
+		if b.Animating() && a.RepeatCount == 0 {
+			a.Tick(1)
+		}
+	}
+	if !gs.cover.Visible() {
+		t.Fatal("no cover after the story")
 	}
 }
 
@@ -384,5 +431,100 @@ func TestABotsPickIsNotToldToAPersonAlone(t *testing.T) {
 	gs.refresh()
 	if got := gs.seatRows[1].turn.Text; got != "to move" {
 		t.Fatalf("the computer's row says %q while Ana picks", got)
+	}
+}
+
+// Alone against "Computer (balanced)", the seat row shows the name whole
+// beside its squares and "to move" in the desktop panel, at 1280 x 800
+// and at 1180 x 760 (issue 19 item 13): the knights' note takes only
+// the room it needs.
+func TestAKnightsComputersNameFitsItsRow(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1180, Height: 760}} {
+		u := newTestApp(t)
+		u.win.Resize(size)
+		g, _ := games.Lookup("knights")
+		you := games.SeatInfo{Name: "You", Controller: "human"}
+		balanced := games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "balanced"}
+		// Twelve turns in: both knights have 13 squares, and both are to move.
+		moves := []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5", "e2,d3"}
+		s, err := session.FromRecord(&games.Record{Game: g.ID(), Rules: map[string]any{"players": 2}, Seed: 2,
+			Seats: []games.SeatInfo{you, balanced}, Moves: moves}, u.sessionOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Paused = true // the computer does not pick: its row says "to move"
+		u.openSession(s)
+		gs := u.game
+		gs.refresh()
+		u.win.Content().Refresh()
+		row := gs.seatRows[1]
+		if row.name.Text != "Computer (balanced)" || row.note.Text != "13 squares" || row.turn.Text != "to move" {
+			t.Fatalf("the computer's row: %q, %q, %q", row.name.Text, row.note.Text, row.turn.Text)
+		}
+		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
+		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
+			t.Errorf("%v: %q has %.0f px of the %.0f it needs", size, row.name.Text, got, text)
+		}
+	}
+}
+
+// On a phone (go test -tags mobile) a 16 x 16 board of four knights keeps
+// every letter and number on the board and under it at 12 sp or more,
+// its dots at 10 dp or more, and every seat's name showing whole, on the
+// scoreboard under the board and in the seat list (issue 19 item 9).
+func TestPhoneKnightsTextIsReadable(t *testing.T) {
+	if !fyne.CurrentDevice().IsMobile() {
+		t.Skip("a phone's test: go test -tags mobile")
+	}
+	u := newTestApp(t)
+	u.win.Resize(fyne.NewSize(412, 790))
+	g, _ := games.Lookup("knights")
+	seats := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "balanced"},
+		{Name: "Computer 2", Controller: "ai", Bot: "aggressor"}, {Name: "Computer 3", Controller: "ai", Bot: "mobility"}}
+	moves := []string{"e11,k5,k14,b5", "d9,i4,i13,c3", "f10,g3,k12,d1", "e8,i2,j10,b2", "d6,k3,h9,d3", "c8,j1,j8,b4"}
+	s, err := session.FromRecord(&games.Record{Game: g.ID(), Rules: map[string]any{"size": 16, "players": 4}, Seed: 5,
+		Seats: seats, Moves: moves}, u.sessionOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Paused = true
+	u.openSession(s)
+	gs := u.game
+	gs.refresh()
+	u.win.Content().Refresh()
+	shown, dots := map[string]bool{}, 0
+	for _, o := range append(canvasObjects(gs.board), canvasObjects(gs.board.(kit.BoardControls).Controls())...) {
+		switch o := o.(type) {
+		case *canvas.Text:
+			if o.Visible() && strings.TrimSpace(o.Text) != "" {
+				shown[o.Text] = true
+				if o.TextSize < 12 {
+					t.Errorf("%q is set in %.1f sp", o.Text, o.TextSize)
+				}
+			}
+		case *canvas.Circle: // a legal dot is in the dots' colour, at the pulse's opacity
+			fill := color.NRGBAModel.Convert(o.FillColor).(color.NRGBA)
+			dot := color.NRGBAModel.Convert(kit.DotColor()).(color.NRGBA)
+			if fill.A, dot.A = 0, 0; o.Visible() && fill == dot {
+				dots++
+				if o.Size().Width < 10 {
+					t.Errorf("a dot of %.1f dp", o.Size().Width)
+				}
+			}
+		}
+	}
+	if dots == 0 {
+		t.Error("no legal dot on the board")
+	}
+	for _, seat := range seats {
+		if !shown[seat.Name] {
+			t.Errorf("the scoreboard does not show %q whole", seat.Name)
+		}
+	}
+	for _, row := range gs.seatRows {
+		text := fyne.MeasureText(row.name.Text, theme.TextSize(), row.name.TextStyle).Width
+		if got := row.name.Size().Width - 2*theme.InnerPadding(); got < text {
+			t.Errorf("the seat list gives %q %.0f dp of the %.0f it needs", row.name.Text, got, text)
+		}
 	}
 }

@@ -61,6 +61,7 @@ func TestEveryGameFitsASmallWindow(t *testing.T) {
 			fits("at the start")
 			s := gs.session
 			for n := 0; n < 400 && !s.Live().Outcome().Over(); n++ {
+				s.Continue() // a turn the people picked in secret is shown until Continue
 				seat := s.HumanToMove()
 				legal := s.Live().Legal(seat)
 				if err := gs.Submit(s.Live().MoveString(seat, legal[n%len(legal)])); err != nil {
@@ -196,6 +197,9 @@ func TestPanelScrollsAsOne(t *testing.T) {
 	frames := minSizes{}
 	s := gs.session
 	for n := 0; n < 400 && !s.Live().Outcome().Over(); n++ {
+		if s.ShowingTurn() {
+			s.Continue() // the turn the four played, shown to everyone
+		}
 		seat := s.HumanToMove()
 		legal := s.Live().Legal(seat)
 		if err := gs.Submit(s.Live().MoveString(seat, legal[n%len(legal)])); err != nil {

@@ -75,6 +75,7 @@ func TestMoveListNotationKeepsTheFog(t *testing.T) {
 	if words, notation := shownRow(gs, 0); notation != "?,?" || strings.Contains(words+notation, "c5") {
 		t.Fatalf("before the hand-over the row reads %q + %q", words, notation)
 	}
+	gs.session.Continue() // everyone has seen the turn: the hand-over comes
 	gs.session.Reveal(0)
 	gs.refresh()
 	if words, notation := shownRow(gs, 0); notation != "c5,?" || strings.Contains(words+notation, "f4") {

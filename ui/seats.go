@@ -51,14 +51,23 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 	sym.TextStyle.Bold = true
 	sym.TextSize = theme.TextSize() * 1.4
 	row.activity.Hide()
-	// The name takes the room the note leaves.
-	who := fyne.CanvasObject(container.NewBorder(nil, nil, nil, row.note, row.name))
+	row.note.SizeName = theme.SizeNameCaptionText
+	// The name takes the room the note leaves. The note, in small type
+	// with little padding, leaves "Computer (balanced)" whole beside
+	// "12 squares" and "to move" in the desktop panel.
+	var who fyne.CanvasObject
 	if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
-		row.note.SizeName = theme.SizeNameCaptionText
 		who = container.NewVBox(row.name, row.note)
+	} else {
+		note := container.NewCenter(container.NewThemeOverride(row.note, noteTheme))
+		who = container.NewBorder(nil, nil, nil, note, row.name)
 	}
 	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
 }
+
+// noteTheme is the seat note's in the desktop panel: the label's inner
+// padding cut from 8 to 2 on each side.
+var noteTheme = &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameInnerPadding: 2}}
 
 // refreshSeats shows who plays each seat, the board's note on it and
 // where the turn is; out is the result shown (none while the board still

@@ -62,6 +62,13 @@ type shotGame struct {
 	// midOnly takes the mid-game shot alone: another case of the same
 	// game shows its end.
 	midOnly bool
+	// told, when not 0, adds a shot after that many moves, the last of
+	// them picked by the people at the device: the turn they played
+	// shown to everyone until one presses Continue.
+	told int
+	// byHand: the moves were written by hand (a collision to show), not
+	// by the movers; TestShotsScripts leaves them as they are.
+	byHand bool
 }
 
 var (
@@ -70,6 +77,7 @@ var (
 	shotBot    = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "medium"}
 	shotBot2   = games.SeatInfo{Name: "Computer 2", Controller: "ai", Bot: "medium"}
 	shotExpert = games.SeatInfo{Name: "Computer", Controller: "ai", Bot: "expert"}
+	shotYou    = games.SeatInfo{Name: "You", Controller: "human"}
 )
 
 var shotGames = []shotGame{
@@ -86,7 +94,19 @@ var shotGames = []shotGame{
 	{name: "knights", game: "knights", seed: 4, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "random"},
 		moves: []string{"d8,h4", "e6,f3", "c7,e5", "b5,g4", "c3,f2", "d5,h3", "f4,f4", "f4,f4", "f6,g1", "e4,e2", "d6,g3", "c8,f5", "b6,e7", "a4,g8", "b2,h6", "d3,f7", "c5,g5", "d7,h7", "b8,f8", "a6,g6", "b4,h8"}, mid: 10},
 	{name: "knights-people", game: "knights", seed: 2, seats: []games.SeatInfo{shotAna, shotBen}, movers: []string{"random", "expert"}, shown: true,
+		told: 14, moves: []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5", "e2,d3", "g1,f4", "h3,h3", "h3,h3", "h3,e6", "f2,g7", "e4,e8", "g5,c7", "f7,a8", "h8,b6"}, mid: 10},
+	// knights-people's moves under fog: what the shared screen shows.
+	{name: "knights-people-fog", game: "knights", rules: map[string]any{"fog": true}, seed: 2, seats: []games.SeatInfo{shotAna, shotBen}, byHand: true, told: 14,
 		moves: []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5", "e2,d3", "g1,f4", "h3,h3", "h3,h3", "h3,e6", "f2,g7", "e4,e8", "g5,c7", "f7,a8", "h8,b6"}, mid: 10},
+	// Both knights aim at f4 three turns running: the stall rule ends it.
+	{name: "knights-stall", game: "knights", seed: 4, seats: []games.SeatInfo{shotYou, shotExpert}, byHand: true,
+		moves: []string{"d8,h4", "e6,f3", "c7,e5", "b5,g4", "c3,f2", "d5,h3", "f4,f4", "f4,f4", "f4,f4"}, mid: 8},
+	// Sixteen by sixteen, four knights, alone against three computers:
+	// a phone's smallest squares, and four names on the scoreboard.
+	{name: "knights-16", game: "knights", rules: map[string]any{"size": 16, "players": 4}, seed: 5,
+		seats:  []games.SeatInfo{shotYou, {Name: "Computer", Controller: "ai", Bot: "balanced"}, {Name: "Computer 2", Controller: "ai", Bot: "aggressor"}, {Name: "Computer 3", Controller: "ai", Bot: "mobility"}},
+		movers: []string{"random", "random", "random", "random"},
+		moves:  []string{"e11,k5,k14,b5", "d9,i4,i13,c3", "f10,g3,k12,d1", "e8,i2,j10,b2", "d6,k3,h9,d3", "c8,j1,j8,b4", "b6,l2,h7,c6", "d7,n1,j6,d8", "f6,p2,h5,b7", "g8,o4,i7,a5", "e9,m5,k8,c4", "f11,k4,m9,e5", "d12,i3,n11,g4", "e14,j5,p10,f2", "f16,h4,o12,h3", "h15,f5,n14,g1", "f14,g7,m12,e2", "g16,e6,o11,c1", "i15,c7,n9,b3", "j13,d5,p8,c5", "l12,e3,o6,a6", "m14,g2,p4,b8", "o13,e1,n3,c10", "p15,f3,m1,b12", "n16,g5,k2,d11", "l15,f7,i1,e13", "k13,h6,j3,g12", "i12,j7,h2,h10", "k11,h8,f1,j11", "l13,f9,d2,k9", "n12,e7,e4,i8", "o14,g6,-,g9", "p16,i5,-,e10", "n15,k6,-,g11", "l16,m7,-,e12", "j15,o8,-,d10", "h14,n10,-,c12", "i16,m8,-,b10", "g15,k7,-,a8", "i14,l5,-,c9", "g13,m3,-,b11", "h11,l1,-,a13", "f12,j2,-,b15", "g10,h1,-,d16", "i11,-,-,f15", "k10,-,-,d14", "i9,-,-,c16"}, mid: 23},
 	{name: "knights-fog", game: "knights", rules: map[string]any{"fog": true}, seed: 3, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "random"},
 		moves: []string{"d8,f4", "f7,d5", "h8,c7", "g6,e8", "h4,g7", "f5,e6", "d6,g5", "c4,e4", "e5,c5", "g4,a6", "f2,b8", "h3,d7", "g1,f8", "e2,h7", "c1,f6", "a2,h5", "c3,g3", "a4,f1", "b2,h2", "d1,f3", "e3,e1", "c2,d3", "a3,b4", "b1,c6", "d2,d4", "b3,b3", "b3,b5", "a5,a7"}, mid: 14},
 	{name: "arena", game: "arena", seed: 3, seats: []games.SeatInfo{shotAna, shotExpert}, movers: []string{"expert", "expert"},
@@ -141,13 +161,20 @@ func TestShots(t *testing.T) {
 		if sg.shown {
 			moments = append(moments, shotMoment{"shown", sg.mid})
 		}
+		if sg.told > 0 {
+			moments = append(moments, shotMoment{"told", sg.told})
+		}
 		for _, at := range moments {
 			file := fmt.Sprintf("%s-%s-%s.png", sg.name, at.name, layout)
 			t.Run(file, func(t *testing.T) {
 				u := newTestApp(t)
 				u.newBot = func(string, string, ai.Options) (ai.Bot, error) { return waitingBot{}, nil }
 				u.win.Resize(size)
-				rec := &games.Record{Game: sg.game, Rules: sg.rules, Seed: sg.seed, Seats: sg.seats, Moves: moves[:at.plies]}
+				played := moves[:at.plies]
+				if at.name == "told" {
+					played = moves[:at.plies-1] // the last turn is picked below
+				}
+				rec := &games.Record{Game: sg.game, Rules: sg.rules, Seed: sg.seed, Seats: sg.seats, Moves: played}
 				s, err := session.FromRecord(rec, u.sessionOptions())
 				if err != nil {
 					t.Fatal(err)
@@ -157,6 +184,16 @@ func TestShots(t *testing.T) {
 				}
 				s.BotDelay, s.AutoDelay = 0, 0
 				u.openSession(s)
+				if at.name == "told" { // the people pick the last turn as at the table
+					for _, pick := range strings.Split(moves[at.plies-1], ",") {
+						if seat, ok := s.HandOver(); ok {
+							s.Reveal(seat)
+						}
+						if err := u.game.Submit(pick); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
 				if at.name == "shown" {
 					if _, ok := s.HandOver(); !ok {
 						t.Fatal("no hand-over cover to lift")
@@ -271,6 +308,9 @@ func TestShotsScripts(t *testing.T) {
 		t.Skip("TABULA_SHOTS_SCRIPTS is not set")
 	}
 	for _, sg := range shotGames {
+		if sg.byHand {
+			continue
+		}
 		g, _ := games.Lookup(sg.game)
 		rules, err := games.ValidateRules(g.RuleSpecs(), sg.rules)
 		if err != nil {

@@ -45,6 +45,7 @@ func TestMoveListAndHintsAreWords(t *testing.T) {
 			s := gs.session
 			rng := rand.New(rand.NewPCG(seed, 7))
 			for n := 0; n < 150 && !s.Live().Outcome().Over(); n++ {
+				s.Continue() // a turn the people picked in secret is shown until Continue
 				live, ply := s.Live(), s.Plies()
 				seat := s.HumanToMove()
 				legal := live.Legal(seat)

@@ -87,6 +87,11 @@ type Frame struct {
 	// HandOver is the seat the device must be handed to before its secret
 	// pick (several people picking in one turn), or -1.
 	HandOver int
+	// ShowingTurn is true while the turn just played, which several
+	// people here picked in secret, is shown to everyone at the device
+	// until one of them presses Continue; then comes the hand-over.
+	// Nobody picks meanwhile, and Shown is what no seat sees privately.
+	ShowingTurn bool
 	// Simultaneous is true while the turn now running is picked in secret
 	// by several seats at once; Pending lists those that have not picked.
 	Simultaneous bool

@@ -18,7 +18,7 @@ func (s *Session) Frame() *frame.Frame {
 		Game: s.Game, Rules: s.Rules, Seed: s.Seed, Seats: append([]games.SeatInfo{}, s.Seats...), History: s,
 		View: s.view, Plies: len(s.tokens), Viewing: s.Viewing(),
 		Shown: s.Shown(), Live: s.Live(), Before: prev, Turn: turn, Events: events,
-		Acting: s.HumanToMove(), WhyNot: s.WhyNot(), DeviceSeat: s.DeviceSeat(), HandOver: handOver,
+		Acting: s.HumanToMove(), WhyNot: s.WhyNot(), DeviceSeat: s.DeviceSeat(), HandOver: handOver, ShowingTurn: s.ShowingTurn(),
 		Simultaneous: s.Simultaneous(), Pending: s.Pending(), HumansAtOnce: s.HumansAtOnce(), HasHuman: s.HasHuman(),
 		Thinking: append([]int{}, s.thinking...), Paused: s.Paused,
 		Hint: s.hint, HintThinking: s.HintThinking(),

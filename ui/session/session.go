@@ -99,6 +99,7 @@ type Session struct {
 
 	picks    map[int]games.Move // the secret picks of the simultaneous turn now running
 	revealed int                // the seat the shared device was handed to for its pick, or -1
+	seen     int                // the tokens whose turn the people here have seen (Continue)
 	plan     []string           // the rest of a bot's plan for the turn now running
 
 	hint       *Hint
@@ -229,6 +230,7 @@ func FromRecord(rec *games.Record, o Options) (*Session, error) {
 		}
 	}
 	s.lastMove = time.Time{}               // nothing to pace after: the game was loaded
+	s.seen = len(s.tokens)                 // the last turn was seen before it was saved
 	s.finished = s.Live().Outcome().Over() // a finished game is not counted again
 	return s, nil
 }
@@ -296,7 +298,7 @@ func (s *Session) Simultaneous() bool {
 // or in a simultaneous turn the first person who has not picked yet (the
 // seat whose pick screen shows on a shared device).
 func (s *Session) HumanToMove() int {
-	if s.Viewing() {
+	if s.Viewing() || s.ShowingTurn() {
 		return -1
 	}
 	for _, seat := range s.Live().ToMove() {
@@ -335,9 +337,12 @@ func (s *Session) HasHuman() bool {
 // HumansAtOnce is the number of people at this device in the turn now
 // running: above one, a shared device shows a hand-over screen between
 // their secret picks.
-func (s *Session) HumansAtOnce() int {
+func (s *Session) HumansAtOnce() int { return s.peopleIn(s.Live()) }
+
+// peopleIn is the number of people at this device who act in st.
+func (s *Session) peopleIn(st games.State) int {
 	n := 0
-	for _, seat := range s.Live().ToMove() {
+	for _, seat := range st.ToMove() {
 		if s.here(seat) {
 			n++
 		}
@@ -356,6 +361,34 @@ func (s *Session) HandOver() (seat int, ok bool) {
 	}
 	return seat, true
 }
+
+// ShowingTurn reports whether the turn just played is shown to everyone
+// at the device until someone presses Continue: a simultaneous turn that
+// two or more people here picked in secret, when the next one is picked
+// so too. Without it the device would go straight to the next hand-over
+// and nobody would see what the turn did. Meanwhile nobody picks (the
+// bots may think), and the board shows what no seat sees privately
+// (Shown), as everyone is looking: under fog, only what all may know.
+func (s *Session) ShowingTurn() bool {
+	n := len(s.tokens)
+	if n == 0 || s.seen >= n || !s.Simultaneous() || s.Viewing() || s.Live().Outcome().Over() {
+		return false
+	}
+	return s.peopleIn(s.State(n-1)) >= 2 && s.peopleIn(s.Live()) >= 2
+}
+
+// Continue ends the showing of the turn just played (ShowingTurn): the
+// device is then handed over for the next secret picks.
+func (s *Session) Continue() {
+	if !s.ShowingTurn() {
+		return
+	}
+	s.seen = len(s.tokens)
+	s.changed()
+}
+
+// errShowingTurn is why nobody picks while the turn just played is shown.
+var errShowingTurn = games.Refuse("Everyone may look at the turn just played: press Continue to go on.")
 
 // Reveal shows the board to the seat the device was handed to, and starts
 // its pick's countdown when the game has one.
@@ -587,6 +620,9 @@ func (s *Session) canAct() error {
 	if s.Viewing() {
 		return ErrViewingPast
 	}
+	if s.ShowingTurn() {
+		return errShowingTurn
+	}
 	return nil
 }
 
@@ -681,6 +717,7 @@ func (s *Session) changed() { s.publish(Change{}) }
 func (s *Session) pop() string {
 	tok := s.unpush()
 	s.view = len(s.tokens)
+	s.seen = min(s.seen, len(s.tokens)) // a turn played again is shown again
 	s.updateSeats()
 	return tok
 }

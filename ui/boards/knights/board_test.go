@@ -164,6 +164,7 @@ func TestCollisionIsAnimatedAndTold(t *testing.T) {
 	for b.Animating() {
 		(*held)[len(*held)-1].Tick(1)
 	}
+	h.S.Continue() // the first turn has been seen
 	h.S.Reveal(0)
 	h.S.Submit("e3")
 	h.S.Reveal(1)
@@ -199,6 +200,7 @@ func TestReducedMotionShowsTheEndAtOnce(t *testing.T) {
 	h, b := open(t, []games.SeatInfo{ana, ben}, map[string]any{"size": float64(5)})
 	held := holdAnims(b)
 	for _, p := range []string{"d5", "c4", "e3", "e3"} {
+		h.S.Continue() // the turn before has been seen
 		if seat, ok := h.S.HandOver(); ok {
 			h.S.Reveal(seat)
 		}
@@ -333,6 +335,7 @@ func TestEliminationShakesThenGreys(t *testing.T) {
 	held := holdAnims(b)
 	play := func(picks ...string) {
 		for _, p := range picks {
+			h.S.Continue() // the turn before has been seen
 			if seat, ok := h.S.HandOver(); ok {
 				h.S.Reveal(seat)
 			}
@@ -469,6 +472,7 @@ func TestGameOverCardAfterTheStory(t *testing.T) {
 		for b.Animating() {
 			(*held)[len(*held)-1].Tick(1)
 		}
+		h.S.Continue() // the turn before has been seen
 		if seat, ok := h.S.HandOver(); ok {
 			h.S.Reveal(seat)
 		}
@@ -598,5 +602,52 @@ func TestALaterTurnWaitsForTheStory(t *testing.T) {
 	(*held)[len(*held)-1].Tick(1)
 	if b.Animating() || h.Settles != settled+1 {
 		t.Fatalf("after the second story: animating %v, settled %d times", b.Animating(), h.Settles-settled)
+	}
+}
+
+// Alone against the computer on a desktop a tap picks, so Confirm shows
+// only once the keys have selected a square, and never disabled; it
+// keeps its room while hidden, so coming and going it moves nothing
+// (issue 19 item 13). Several people get it as each picks.
+func TestConfirmShowsOnlyWhenItCanDoSomething(t *testing.T) {
+	h, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	b.mobile = false
+	h.Redraw()
+	room := b.confirmRow.MinSize()
+	if b.confirmBtn.Visible() {
+		t.Fatal("a disabled Confirm shows while one person picks with a tap")
+	}
+	b.Key(fyne.KeyTab)
+	if !b.confirmBtn.Visible() || b.confirmBtn.Disabled() {
+		t.Fatalf("after Tab selected a jump: Confirm shows %v, disabled %v", b.confirmBtn.Visible(), b.confirmBtn.Disabled())
+	}
+	if got := b.confirmRow.MinSize(); got != room {
+		t.Fatalf("Confirm's row asked for %v, then %v when Confirm showed", room, got)
+	}
+	b.Key(fyne.KeyEscape)
+	if b.confirmBtn.Visible() {
+		t.Fatal("Confirm stays after Escape dropped the selection")
+	}
+	h2, b2 := open(t, []games.SeatInfo{ana, ben}, nil)
+	h2.S.Reveal(0)
+	if !b2.confirmBtn.Visible() || !b2.confirmBtn.Disabled() {
+		t.Fatalf("several people: Confirm shows %v, disabled %v before a selection", b2.confirmBtn.Visible(), b2.confirmBtn.Disabled())
+	}
+}
+
+// A name too long for its chip is cut short with an ellipsis, never to
+// nothing: at least its first letter shows.
+func TestNamesAreCutWithAnEllipsis(t *testing.T) {
+	size := theme.TextSize()
+	whole := fyne.MeasureText("Computer", size, fyne.TextStyle{}).Width
+	if got := ellipsized("Computer", whole, size, fyne.TextStyle{}); got != "Computer" {
+		t.Fatalf("a name that fits: %q", got)
+	}
+	cut := ellipsized("Computer", whole*0.6, size, fyne.TextStyle{})
+	if !strings.HasSuffix(cut, "…") || !strings.HasPrefix("Computer", strings.TrimSuffix(cut, "…")) || fyne.MeasureText(cut, size, fyne.TextStyle{}).Width > whole*0.6 {
+		t.Fatalf("a name cut to 60%%: %q", cut)
+	}
+	if got := ellipsized("Computer", 1, size, fyne.TextStyle{}); got != "C…" {
+		t.Fatalf("a name with no room: %q", got)
 	}
 }

@@ -75,6 +75,7 @@ type Model struct {
 	Brief    string     // the same without what to do, for a phone
 	Board    []Standing // the scoreboard: every seat by score
 	Over     *Over      // the game-over overlay, nil while the game runs or the past is shown
+	Showing  bool       // everyone looks at the turn just played, until Continue
 
 	pickKey  [2]int // the view and the picker the selection belongs to
 	waiting  string // who the turn waits for, when the device has picked
@@ -162,6 +163,7 @@ func (m *Model) Load(f *frame.Frame) {
 		m.Winners = out.Winners
 	}
 	m.viewing = f.Viewing
+	m.Showing = f.ShowingTurn
 	m.blocked = ""
 	if f.WhyNot != nil {
 		m.blocked = f.WhyNot.Error()
@@ -219,7 +221,7 @@ func (m *Model) IsLegal(sq int) bool { return m.legalIndex(sq) >= 0 }
 // waitingFor names who the turn still waits for, when the device's
 // people have all picked: "Computer (mobility)".
 func (m *Model) waitingFor(f *frame.Frame) string {
-	if m.Input || m.handOver != "" || f.Viewing || f.Over() {
+	if m.Input || m.handOver != "" || f.Viewing || f.Over() || f.ShowingTurn {
 		return ""
 	}
 	var names []string
@@ -237,8 +239,9 @@ func (m *Model) lastMarks(f *frame.Frame) (landed, clashes []int) {
 }
 
 // note is the line under the board: the turn, what to do or who the turn
-// waits for, the next shrink, and the game's seed (always shown, so a
-// game can be set up again); brief leaves out what to do, for a phone.
+// waits for (or, while everyone looks at the turn just played, what it
+// did), the next shrink, and the game's seed (always shown, so a game
+// can be set up again); brief leaves out what to do, for a phone.
 func (m *Model) note(f *frame.Frame) (note, brief string) {
 	st := m.St
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
@@ -252,6 +255,14 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 		doing = ": " + m.who(m.Picker) + ", select a square with a dot, then Confirm"
 	case m.Input:
 		doing = ": " + m.who(m.Picker) + ", choose a square with a dot"
+	case f.ShowingTurn:
+		// Everyone looks at the turn just played (the screen offers
+		// Continue): it is told as the move list tells it to them.
+		shown := -2
+		if m.Fogged {
+			shown = m.Device
+		}
+		turn = fmt.Sprintf("Turn %d: %s", st.Turn(), JointMoveText(f, f.View-1, shown))
 	case m.handOver != "":
 		doing = ": " + m.handOver + " picks next"
 	case m.waiting != "":
@@ -596,6 +607,7 @@ func (m *Model) StartText(seed int64) string {
 type Standing struct {
 	Seat    int
 	Who     string // "Amber (Ana)"
+	Name    string // "Ana"
 	Human   bool
 	Squares int
 	Jumps   int // legal jumps now (the mobility bar), -1 hidden by the fog
@@ -620,7 +632,7 @@ func (m *Model) standings(f *frame.Frame) []Standing {
 		if m.Out[seat] {
 			jumps = 0
 		}
-		out[seat] = Standing{Seat: seat, Who: m.who(seat), Human: f.Seats[seat].Human(), Squares: m.St.Score(seat),
+		out[seat] = Standing{Seat: seat, Who: m.who(seat), Name: f.Seats[seat].Name, Human: f.Seats[seat].Human(), Squares: m.St.Score(seat),
 			Jumps: jumps, Out: m.Out[seat], Won: win[seat]}
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int {

@@ -41,6 +41,7 @@ func newSession(t *testing.T, seats []games.SeatInfo, rules map[string]any, seed
 func playTurn(t *testing.T, s *session.Session, picks ...string) {
 	t.Helper()
 	for _, p := range picks {
+		s.Continue() // the turn before has been seen
 		if seat, ok := s.HandOver(); ok {
 			s.Reveal(seat)
 		}
@@ -325,6 +326,7 @@ func TestTimerTone(t *testing.T) {
 func TestExplainAndSpokenNames(t *testing.T) {
 	s := newSession(t, []games.SeatInfo{ana, ben}, map[string]any{"obstacles": float64(4)}, 42)
 	playTurn(t, s, "c5", "f4")
+	s.Continue()
 	s.Reveal(0)
 	m := loaded(s)
 	for name, want := range map[string]string{
@@ -447,5 +449,38 @@ func TestStoryTellsTheJumps(t *testing.T) {
 	_, _, events := s.LastTurn()
 	if says := m.Story(events).Says; len(says) != 1 || says[0] != "Jumps: Amber (Ana) to c5 and Ice blue (Ben) to f4." {
 		t.Fatalf("says %q", says)
+	}
+}
+
+// While everyone looks at the turn just played (issue 19 item 3), the
+// line under the board tells it as the move list does, nobody picks, and
+// a tap says to press Continue; under fog the board shows nothing of
+// anyone's view, and the line only what everyone may know.
+func TestTheTurnShownToEveryoneSaysContinue(t *testing.T) {
+	s := newSession(t, []games.SeatInfo{ana, ben}, map[string]any{"fog": true}, 42)
+	for _, p := range []string{"c5", "f4"} {
+		if seat, ok := s.HandOver(); ok {
+			s.Reveal(seat)
+		}
+		if err := s.Submit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := loaded(s)
+	want := "Turn 1: Ana jumps out of sight; Ben jumps out of sight · seed 42"
+	if m.Note != want || m.Brief != want || m.Input || !allFog(m) {
+		t.Fatalf("note %q, brief %q, input %v, all fog %v", m.Note, m.Brief, m.Input, allFog(m))
+	}
+	if r := m.Tap(at(m, "d4")); !strings.Contains(r.Refusal, "press Continue") {
+		t.Fatalf("a tap while the turn shows: %+v", r)
+	}
+	clear := newSession(t, []games.SeatInfo{ana, ben}, nil, 42)
+	for _, p := range []string{"c5", "f4"} {
+		if err := clear.Submit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := loaded(clear).Note; got != "Turn 1: Ana jumps to c5; Ben jumps to f4 · seed 42" {
+		t.Fatalf("without fog the line reads %q", got)
 	}
 }

@@ -123,16 +123,19 @@ func (overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // ---- the scoreboard ----
 
 // scoreStrip is the scoreboard under the board (knights.md 12): every
-// seat by score, its letter in its colour, a person or a computer, its
+// seat by score, its letter in its colour, its player's name (cut short
+// with an ellipsis where the chip is narrow), a person or a computer, its
 // squares, a bar of its legal jumps (of 8) in its colour, and "won" or
-// "out".
+// "out". On a phone three or four seats take two lines of chips, so each
+// name has room to show.
 type scoreStrip struct {
 	widget.BaseWidget
-	rows []Standing
+	rows   []Standing
+	mobile bool
 }
 
-func newScoreStrip() *scoreStrip {
-	s := &scoreStrip{}
+func newScoreStrip(mobile bool) *scoreStrip {
+	s := &scoreStrip{mobile: mobile}
 	s.ExtendBaseWidget(s)
 	return s
 }
@@ -142,11 +145,22 @@ func (s *scoreStrip) set(rows []Standing) {
 	s.Refresh()
 }
 
+// perLine is how many chips share a line; lines how many lines they take.
+func (s *scoreStrip) perLine() int {
+	n := max(1, len(s.rows))
+	if s.mobile && n > 2 {
+		return 2
+	}
+	return n
+}
+
+func (s *scoreStrip) lines() int { return (max(1, len(s.rows)) + s.perLine() - 1) / s.perLine() }
+
 // chip is one seat's objects on the strip.
 type chip struct {
-	letter, score, mark *canvas.Text
-	icon                *canvas.Image
-	track, fill         *canvas.Rectangle
+	letter, name, score, mark *canvas.Text
+	icon                      *canvas.Image
+	track, fill               *canvas.Rectangle
 }
 
 type stripRenderer struct {
@@ -159,39 +173,66 @@ func (s *scoreStrip) CreateRenderer() fyne.WidgetRenderer {
 	r := &stripRenderer{s: s}
 	for i := range r.chips {
 		c := &r.chips[i]
-		c.letter, c.score, c.mark = canvas.NewText("", color.Black), canvas.NewText("", kit.Ink()), canvas.NewText("", kit.Ink())
+		c.letter, c.name = canvas.NewText("", color.Black), canvas.NewText("", kit.Ink())
+		c.score, c.mark = canvas.NewText("", kit.Ink()), canvas.NewText("", kit.Ink())
 		c.letter.TextStyle.Bold = true
 		c.icon = canvas.NewImageFromResource(theme.AccountIcon())
 		c.icon.FillMode = canvas.ImageFillContain
 		c.track, c.fill = canvas.NewRectangle(color.Transparent), canvas.NewRectangle(color.Transparent)
 		c.track.CornerRadius, c.fill.CornerRadius = 3, 3
-		r.objs = append(r.objs, c.track, c.fill, c.letter, c.icon, c.score, c.mark)
+		r.objs = append(r.objs, c.track, c.fill, c.letter, c.name, c.icon, c.score, c.mark)
 	}
 	return r
 }
 
 func (r *stripRenderer) Objects() []fyne.CanvasObject { return r.objs }
 func (r *stripRenderer) Destroy()                     {}
+
+// lineHeight is one line of chips: the words, then the bar.
+func lineHeight() float32 { return theme.TextSize()*1.4 + 10 }
+
 func (r *stripRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(200, theme.TextSize()*1.4+10)
+	return fyne.NewSize(200, lineHeight()*float32(r.s.lines())+4*float32(r.s.lines()-1))
+}
+
+// markSize is the type of "won" and "out": the caption's, but never
+// below minText on a phone.
+func (r *stripRenderer) markSize() float32 {
+	if r.s.mobile {
+		return max(minText, theme.CaptionTextSize())
+	}
+	return theme.CaptionTextSize()
 }
 
 func (r *stripRenderer) Layout(size fyne.Size) {
-	n := max(1, len(r.s.rows))
-	w := size.Width / float32(n)
+	per := r.s.perLine()
+	w := size.Width / float32(per)
 	th := theme.TextSize()
 	for i := range r.chips {
 		c := &r.chips[i]
-		x := float32(i) * w
-		c.letter.TextSize, c.score.TextSize, c.mark.TextSize = th, th, theme.CaptionTextSize()
-		c.letter.Move(fyne.NewPos(x+2, 0))
+		x, y := float32(i%per)*w, float32(i/per)*(lineHeight()+4)
+		c.letter.TextSize, c.name.TextSize, c.score.TextSize, c.mark.TextSize = th, th, th, r.markSize()
+		c.letter.Move(fyne.NewPos(x+2, y))
 		lw := c.letter.MinSize().Width
-		c.icon.Move(fyne.NewPos(x+4+lw, 2))
-		c.icon.Resize(fyne.NewSize(th, th))
-		c.score.Move(fyne.NewPos(x+8+lw+th, 0))
+		// The name takes what the letter, the icon, the squares and the
+		// mark leave of the chip, cut short with an ellipsis if need be.
 		sw := c.score.MinSize().Width
-		c.mark.Move(fyne.NewPos(x+12+lw+th+sw, th*0.2))
-		barY := th*1.4 + 2
+		mw := c.mark.MinSize().Width
+		room := w - (lw + 6) - (th + 4) - (sw + 4) - (mw + 8)
+		if i < len(r.s.rows) {
+			c.name.Text = ellipsized(r.s.rows[i].Name, room, c.name.TextSize, c.name.TextStyle)
+		}
+		c.name.Move(fyne.NewPos(x+4+lw, y))
+		nw := c.name.MinSize().Width
+		if c.name.Text == "" {
+			nw = -4
+		}
+		ix := x + 8 + lw + nw
+		c.icon.Move(fyne.NewPos(ix, y+2))
+		c.icon.Resize(fyne.NewSize(th, th))
+		c.score.Move(fyne.NewPos(ix+th+4, y))
+		c.mark.Move(fyne.NewPos(ix+th+8+sw, y+th*0.2))
+		barY := y + th*1.4 + 2
 		c.track.Move(fyne.NewPos(x+2, barY))
 		c.track.Resize(fyne.NewSize(w-8, 6))
 		frac := float32(0)
@@ -200,14 +241,35 @@ func (r *stripRenderer) Layout(size fyne.Size) {
 		}
 		c.fill.Move(fyne.NewPos(x+2, barY))
 		c.fill.Resize(fyne.NewSize((w-8)*frac, 6))
+		c.name.Refresh()
 	}
+}
+
+// ellipsized is text cut short with an ellipsis to fit width at a type
+// size: "Computer" -> "Comp…"; the first letter and the ellipsis at
+// least, so a name always shows something of itself.
+func ellipsized(text string, width, size float32, style fyne.TextStyle) string {
+	if fyne.MeasureText(text, size, style).Width <= width {
+		return text
+	}
+	runes := []rune(text)
+	for n := len(runes) - 1; n > 1; n-- {
+		if cut := string(runes[:n]) + "…"; fyne.MeasureText(cut, size, style).Width <= width {
+			return cut
+		}
+	}
+	if len(runes) == 0 {
+		return ""
+	}
+	return string(runes[:1]) + "…"
 }
 
 func (r *stripRenderer) Refresh() {
 	for i := range r.chips {
 		c := &r.chips[i]
+		parts := []fyne.CanvasObject{c.track, c.letter, c.name, c.icon, c.score, c.mark}
 		if i >= len(r.s.rows) {
-			for _, o := range []fyne.CanvasObject{c.track, c.fill, c.letter, c.icon, c.score, c.mark} {
+			for _, o := range append(parts, c.fill) {
 				o.Hide()
 			}
 			continue
@@ -215,6 +277,7 @@ func (r *stripRenderer) Refresh() {
 		row := r.s.rows[i]
 		col := kit.SeatColor(row.Seat)
 		c.letter.Text, c.letter.Color = Letter(row.Seat), col
+		c.name.Color = kit.Ink()
 		c.score.Text, c.score.Color = fmt.Sprint(row.Squares), kit.Ink()
 		c.icon.Resource = theme.ComputerIcon()
 		if row.Human {
@@ -229,11 +292,11 @@ func (r *stripRenderer) Refresh() {
 		}
 		c.track.FillColor = kit.WithAlpha(kit.Ink(), 0x28)
 		c.fill.FillColor = col
-		for _, o := range []fyne.CanvasObject{c.track, c.letter, c.icon, c.score, c.mark} {
+		for _, o := range parts {
 			o.Show()
 		}
 		kit.ShowIf(c.fill, row.Jumps > 0) // hidden under fog, or none left
-		for _, o := range []fyne.CanvasObject{c.track, c.letter, c.icon, c.score, c.mark} {
+		for _, o := range parts {
 			o.Refresh()
 		}
 	}

@@ -49,6 +49,7 @@ type Board struct {
 	confirmBtn *widget.Button
 	timerText  *canvas.Text
 	timerBar   *bar
+	confirmRow *fyne.Container // Confirm and what shares its row
 	timerRow   *fyne.Container // hidden without a countdown, so it takes no room
 	strip      *scoreStrip
 	over       *overlay
@@ -92,6 +93,10 @@ func New(h kit.Host) kit.Board {
 	b.note.Wrapping = fyne.TextWrapWord
 	b.confirmBtn = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), b.confirm)
 	b.confirmBtn.Importance = widget.HighImportance
+	// Its size is taken while it shows: a button hidden before it is
+	// first drawn leaves its icon out of its size, and the room kept for
+	// it would grow the first time it shows.
+	b.confirmBtn.MinSize()
 	b.confirmBtn.Hide()
 	b.timerText = canvas.NewText("", kit.Ink())
 	b.timerText.TextStyle.Bold = true
@@ -99,21 +104,48 @@ func New(h kit.Host) kit.Board {
 	timer := container.NewBorder(nil, nil, nil, b.timerText, b.timerBar)
 	b.timerRow = timer
 	b.mobile = fyne.CurrentDevice().IsMobile()
-	b.strip = newScoreStrip()
+	b.strip = newScoreStrip(b.mobile)
 	b.over = newOverlay(b)
+	// Confirm keeps its room while it is hidden, so it comes and goes
+	// without moving the board (room).
 	if b.mobile {
 		// A phone keeps the board large: the scoreboard shares its row
-		// with Confirm, the countdown and a brief line in small type
-		// follow.
+		// with Confirm (its height kept; its width only while it shows,
+		// which is rare for one person), the countdown and a brief line
+		// in small type follow.
 		b.note.SizeName = theme.SizeNameCaptionText
-		b.controls = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewCenter(b.confirmBtn), b.strip), timer, b.note)
+		note := container.NewThemeOverride(b.note, &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameCaptionText: minText}})
+		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{}, b.confirmBtn), b.strip)
+		b.controls = container.NewVBox(b.confirmRow, timer, note)
 	} else {
+		// The line under the board and Confirm share a row.
 		b.note.Alignment = fyne.TextAlignCenter
-		b.controls = container.NewVBox(b.strip, b.note, container.NewBorder(nil, nil, nil, b.confirmBtn, timer))
+		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{width: true}, b.confirmBtn), b.note)
+		b.controls = container.NewVBox(b.strip, b.confirmRow, timer)
 	}
 	b.showTimer(0, 0)
 	b.ExtendBaseWidget(b)
 	return b
+}
+
+// room lays out one control at its own size, centred, and keeps its
+// room while it is hidden: its height always, its width too when width
+// is set. A control that comes and goes in it moves nothing around it.
+type room struct{ width bool }
+
+func (l room) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	size := objs[0].MinSize()
+	if !l.width && !objs[0].Visible() {
+		size.Width = 0
+	}
+	return size
+}
+
+func (room) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	o := objs[0]
+	ms := o.MinSize()
+	o.Resize(ms)
+	o.Move(fyne.NewPos((size.Width-ms.Width)/2, (size.Height-ms.Height)/2))
 }
 
 // Controls are the line, the countdown and Confirm under the board.
@@ -210,12 +242,12 @@ func (b *Board) updateControls() {
 	} else {
 		b.note.SetText(b.m.Note)
 	}
-	// One person alone picks with a tap: a phone, without Tab to select,
-	// has no use for Confirm then and keeps its room.
-	if b.m.Input && (b.m.Confirm || !b.mobile) {
-		b.confirmBtn.Show()
-	} else {
-		b.confirmBtn.Hide()
+	// Confirm shows only when it can do something or a person needs it:
+	// several people pick here (each selects, then confirms), or one
+	// person alone, who picks with a tap, has selected with the keys.
+	if show := b.m.Input && (b.m.Confirm || b.m.CanConfirm()); show != b.confirmBtn.Visible() {
+		kit.ShowIf(b.confirmBtn, show)
+		b.confirmRow.Refresh() // its row lays it out again (on a phone, its width)
 	}
 	if b.m.CanConfirm() {
 		b.confirmBtn.Enable()
@@ -248,14 +280,24 @@ func (b *Board) grid() *kit.Grid {
 }
 
 // fit sizes the squares: on a phone they take the room the right and
-// top labels would keep (44 dp squares on 8 x 8 at 412 dp wide).
+// top labels would keep (44 dp squares on 8 x 8 at 412 dp wide). While
+// everyone looks at the turn just played, a phone's board leaves a band
+// at its foot to the screen's Continue (frame.Frame.ShowingTurn), which
+// would else lie over the last rank; a desktop's has room beside it.
 func (b *Board) fit(g *kit.Grid, size fyne.Size) {
 	if b.mobile {
+		if b.m.Showing {
+			size.Height -= continueRoom
+		}
 		g.FitTight(size)
 		return
 	}
 	g.Fit(size)
 }
+
+// continueRoom is the band a phone's board leaves at its foot for
+// Continue: a touch target and a little air.
+const continueRoom = kit.MinTouch + 4
 
 // SpokenSquares names each square for screen readers: "d5, Amber's trail".
 func (b *Board) SpokenSquares() []kit.Spoken {
@@ -456,7 +498,7 @@ func (o *knightObj) set(seat int, p fyne.Position, c float32, out, glow bool) {
 	o.eye.Resize(fyne.NewSize(e, e))
 	o.eye.Show()
 	o.eye.Refresh()
-	o.letter.TextSize = c * 0.3
+	o.letter.TextSize = max(minText, c*0.3)
 	ms := o.letter.MinSize()
 	o.letter.Move(fyne.NewPos(p.X+in+(c-2*in)*0.62-ms.Width/2, p.Y+in+(c-2*in)*0.70-ms.Height/2))
 	o.letter.Resize(ms)
@@ -506,6 +548,8 @@ type renderer struct {
 	refused  *canvas.Rectangle
 	pulse    *fyne.Animation
 	pulseKey [2]int
+	labels   []*canvas.Text // the rank and file labels of the grid
+	fitted   [2]any         // the size and Showing the squares were fitted to
 	objects  []fyne.CanvasObject
 }
 
@@ -546,7 +590,45 @@ func (r *renderer) build(n int) {
 	}
 	r.sel, r.hint, r.refused = kit.NewOutline(), kit.NewOutline(), kit.NewOutline()
 	add(r.sel, r.hint, r.refused)
-	add(r.grid.Labels()...)
+	labels := r.grid.Labels()
+	r.labels = r.labels[:0]
+	for _, l := range labels {
+		r.labels = append(r.labels, l.(*canvas.Text))
+	}
+	add(labels...)
+}
+
+// minText is the smallest type on the board, in the theme's text units
+// (sp): a knight's letter, a trail's and, on a phone, the rank and file
+// labels and the scoreboard's words (issue 19 item 9), however small the
+// squares of a 16 x 16 board are.
+const minText float32 = 12
+
+// layOutLabels places the rank and file labels (kit.Grid.LayoutLabels);
+// on a phone, where the kit's caption type is below minText, it sets
+// them in minText where the kit put them: a file's centred under its
+// column, a rank's right edge beside the squares, each centred on its
+// line. The room the kit keeps for them (1.4 lines) holds them.
+func (r *renderer) layOutLabels() {
+	r.grid.LayoutLabels()
+	if !r.b.mobile {
+		return
+	}
+	for i, l := range r.labels {
+		if l.TextSize >= minText {
+			continue
+		}
+		was, at := l.MinSize(), l.Position()
+		l.TextSize = minText
+		ms := l.MinSize()
+		if i < r.grid.Files {
+			l.Move(fyne.NewPos(at.X+(was.Width-ms.Width)/2, at.Y))
+		} else {
+			l.Move(fyne.NewPos(at.X+was.Width-ms.Width, at.Y+(was.Height-ms.Height)/2))
+		}
+		l.Resize(ms)
+		l.Refresh()
+	}
 }
 
 func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
@@ -568,7 +650,8 @@ func (r *renderer) MinSize() fyne.Size {
 
 func (r *renderer) Layout(size fyne.Size) {
 	r.b.fit(&r.grid, size)
-	r.grid.LayoutLabels()
+	r.layOutLabels()
+	r.fitted = [2]any{size, r.b.m.Showing}
 	r.Refresh()
 }
 
@@ -578,8 +661,12 @@ func (r *renderer) Refresh() {
 	b, m := r.b, &r.b.m
 	if m.N != r.n {
 		r.build(m.N)
+		r.fitted = [2]any{} // new squares: fitted below
+	}
+	if fitted := [2]any{b.Size(), m.Showing}; fitted != r.fitted {
+		r.fitted = fitted // the size or the room to leave changed
 		b.fit(&r.grid, b.Size())
-		r.grid.LayoutLabels()
+		r.layOutLabels()
 	}
 	if m.St == nil {
 		return
@@ -615,7 +702,7 @@ func (r *renderer) Refresh() {
 		o.haze.StrokeWidth = max(1, c*0.05)
 		o.haze.Position1, o.haze.Position2 = fyne.NewPos(p.X, p.Y+c), fyne.NewPos(p.X+c, p.Y)
 		kit.ShowIf(o.haze, cell.Fog)
-		kit.PlaceDot(o.dot, p, c)
+		placeDot(o.dot, p, c)
 		kit.ShowIf(o.dot, m.IsLegal(i))
 	}
 	r.refreshDots()
@@ -646,7 +733,7 @@ func (r *renderer) drawTrailLetter(o *squareObj, cell Cell, p fyne.Position, c f
 	}
 	o.letter.Text = TrailLetter(cell.Seat)
 	o.letter.Color = kit.InkOn(o.cell.FillColor)
-	o.letter.TextSize = max(8, min(c*0.22, 15))
+	o.letter.TextSize = max(minText, min(c*0.22, 15))
 	ms := o.letter.MinSize()
 	o.letter.Move(fyne.NewPos(p.X+c*0.08, p.Y+c*0.04))
 	o.letter.Resize(ms)
@@ -673,6 +760,16 @@ func (r *renderer) drawCross(o *squareObj, on bool, opacity float32, p fyne.Posi
 		l.Show()
 		l.Refresh()
 	}
+}
+
+// placeDot puts a legal dot in the middle of a square: the kit's size
+// (kit.PlaceDot, a fifth of the square), but at least 10 px across (or
+// nearly half a small square), so the dots of a 16 x 16 board on a phone
+// are not specks.
+func placeDot(d *canvas.Circle, p fyne.Position, c float32) {
+	size := max(c*0.22, min(10, c*0.45))
+	d.Move(fyne.NewPos(p.X+(c-size)/2, p.Y+(c-size)/2))
+	d.Resize(fyne.NewSize(size, size))
 }
 
 // refreshDots colours the legal dots at the pulse's opacity.

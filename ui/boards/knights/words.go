@@ -1,34 +1,122 @@
 package knights
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/tabulagames/tabula/games"
+	game "github.com/tabulagames/tabula/games/knights"
+	"github.com/tabulagames/tabula/internal/words"
 	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The move list and the hint in words (kit.JointTeller, kit.HintTeller),
-// without Fyne. A turn is every knight's jump at once, "Ana jumps to c5;
-// Ben jumps out of sight" under fog; a hint is the person's own jump,
-// "Ana could jump to c3". Two seats of the same name are told apart by
-// their colours ("Computer (Amber)").
+// without Fyne. A turn is told from what it did (its events), not from
+// the picks: "Ana jumps to c5; Ben jumps to f4", "You and Computer both
+// tried c3 and bounced back", and who went out. Under fog only the shown
+// seat's part is told: "Ben jumps out of sight". A hint is the person's
+// own jump, "Ana could jump to c3". Two seats of the same name are told
+// apart by their colours ("Computer (Amber)").
 
-// JointMoveText is joint turn i in words, showing only seat shown's jump
-// (-2: every seat's, -1: nobody's). A knight that is out ("-") has
-// nothing to tell.
+// JointMoveText is joint turn i in words, showing only seat shown's part
+// (-2: every seat's, -1: nobody's): its jump, or the collision it was in,
+// with everyone who aimed at that square (they all stood in its sight).
+// Of another seat it tells only what everyone may know from the public
+// scores: that its knight jumped, or bounced back, out of sight. Who went
+// out is public too; so is the stall that ended the game.
 func JointMoveText(f *frame.Frame, i, shown int) string {
 	p := frame.PeopleOf(f.Seats, seatWord)
+	turn := deedsOf(f.EventsAt(i))
+	sees := func(seat int) bool { return shown == -2 || seat == shown }
 	var parts []string
-	for seat, square := range strings.Split(f.Tokens()[i], ",") {
-		if square == "-" || seat >= len(p.Names) {
+	for seat := range p.Names {
+		if to, ok := turn.jumped[seat]; ok {
+			where := "to " + to
+			if !sees(seat) {
+				where = "out of sight"
+			}
+			parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))
 			continue
 		}
-		where := "to " + square
-		if shown != -2 && seat != shown {
-			where = "out of sight"
+		aim, ok := turn.bounced[seat]
+		if !ok {
+			continue // out before this turn: nothing to tell
 		}
-		parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))
+		group := turn.aimed[aim]
+		switch {
+		case sees(seat) || slices.Contains(group, shown):
+			if group[0] == seat { // the collision is told once, at its first seat
+				parts = append(parts, collision(p, group, aim))
+			}
+		default:
+			parts = append(parts, subject(p, seat)+" bounced back out of sight")
+		}
+	}
+	for _, seat := range turn.out {
+		verb := " is out"
+		if p.You(seat) {
+			verb = " are out"
+		}
+		n := turn.squares[seat]
+		parts = append(parts, fmt.Sprintf("%s%s with %d %s", subject(p, seat), verb, n, words.Plural(n, "square", "squares")))
+	}
+	if st, ok := f.StateAt(i + 1).(*game.State); ok && st.Stalled() {
+		parts = append(parts, "no knight has jumped for three turns, so the squares decide") // game.StallTurns
 	}
 	return strings.Join(parts, "; ")
+}
+
+// deeds is what a turn did, read from its events: where each knight
+// jumped or which square it bounced off, who aimed at each contested
+// square (in seat order), and who went out with how many squares.
+type deeds struct {
+	jumped  map[int]string
+	bounced map[int]string
+	aimed   map[string][]int
+	out     []int
+	squares map[int]int
+}
+
+func deedsOf(events []games.Event) deeds {
+	d := deeds{jumped: map[int]string{}, bounced: map[int]string{}, aimed: map[string][]int{}, squares: map[int]int{}}
+	for _, e := range events {
+		switch e.Kind {
+		case games.EventMove:
+			d.jumped[e.Seat] = e.To
+		case games.EventCollision:
+			d.bounced[e.Seat] = e.To
+			d.aimed[e.To] = append(d.aimed[e.To], e.Seat)
+		case games.EventEliminate:
+			d.out = append(d.out, e.Seat)
+			d.squares[e.Seat] = e.Value
+		}
+	}
+	return d
+}
+
+// collision is the seats that aimed at one square, in words: "You and
+// Computer both tried c3 and bounced back", "Ana, Ben and Cy all tried
+// c3 and bounced back".
+func collision(p frame.People, seats []int, square string) string {
+	names := make([]string, len(seats))
+	for k, seat := range seats {
+		names[k] = p.Object(seat)
+	}
+	names[0] = subject(p, seats[0])
+	all := "both"
+	if len(seats) > 2 {
+		all = "all"
+	}
+	return fmt.Sprintf("%s %s tried %s and bounced back", words.JoinAnd(names), all, square)
+}
+
+// subject is a seat's name at the start of a sentence: "Ana", "You".
+func subject(p frame.People, seat int) string {
+	if p.You(seat) {
+		return "You"
+	}
+	return p.Names[seat]
 }
 
 // HintText is a hint in words: "Ana could jump to c3".

@@ -55,3 +55,65 @@ func TestJointTurnInWords(t *testing.T) {
 		}
 	}
 }
+
+// stallGame (standard starts, which follow from no seed): from b7 and g2 both knights reach squares a jump from f4,
+// then aim at f4 three turns running, and the stall rule ends the game.
+var stallGame = []string{"d8,h4", "e6,f3", "c7,e5", "b5,g4", "c3,f2", "d5,h3", "f4,f4", "f4,f4", "f4,f4"}
+
+// A collision is told from what the turn did, not as two jumps to the
+// same square (issue 19 item 1); the turn the stall rule ends says so.
+func TestACollisionIsToldAsABounce(t *testing.T) {
+	you := games.SeatInfo{Name: "You", Controller: "human"}
+	s := replayed(t, []games.SeatInfo{you, computer}, map[string]any{}, stallGame...)
+	f := s.Frame()
+	if got, want := JointMoveText(f, 6, -2), "You and Computer both tried f4 and bounced back"; got != want {
+		t.Errorf("the first bounce reads %q, want %q", got, want)
+	}
+	if got, want := JointMoveText(f, 8, -2), "You and Computer both tried f4 and bounced back; no knight has jumped for three turns, so the squares decide"; got != want {
+		t.Errorf("the turn that ends the game reads %q, want %q", got, want)
+	}
+	if got, want := JointMoveText(f, 5, -2), "You jump to d5; Computer jumps to h3"; got != want {
+		t.Errorf("a turn of jumps reads %q, want %q", got, want)
+	}
+}
+
+// Under fog a seat in the collision is told who it bounced off (they all
+// stand in its sight); of the others only what the public scores tell:
+// that a knight bounced back, not where it aimed or off whom.
+func TestACollisionUnderFogTellsOnlyWhatTheSeatSees(t *testing.T) {
+	s := replayed(t, []games.SeatInfo{ana, ben}, map[string]any{"fog": true}, stallGame[:7]...)
+	f := s.Frame()
+	for shown, want := range map[int]string{
+		-2: "Ana and Ben both tried f4 and bounced back",
+		0:  "Ana and Ben both tried f4 and bounced back",
+		1:  "Ana and Ben both tried f4 and bounced back",
+		-1: "Ana bounced back out of sight; Ben bounced back out of sight",
+	} {
+		if got := JointMoveText(f, 6, shown); got != want {
+			t.Errorf("shown %d: %q, want %q", shown, got, want)
+		}
+	}
+	// Three knights from b7, g2 and g7: Ana and Ben aim at e6, Cy jumps.
+	s = replayed(t, []games.SeatInfo{ana, ben, cy}, map[string]any{"fog": true}, "d8,f4,e8", "e6,e6,c7")
+	f = s.Frame()
+	for shown, want := range map[int]string{
+		-2: "Ana and Ben both tried e6 and bounced back; Cy jumps to c7",
+		0:  "Ana and Ben both tried e6 and bounced back; Cy jumps out of sight",
+		2:  "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps to c7",
+		-1: "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps out of sight",
+	} {
+		if got := JointMoveText(f, 1, shown); got != want {
+			t.Errorf("three knights, shown %d: %q, want %q", shown, got, want)
+		}
+	}
+}
+
+// A knight that goes out is told in the turn that put it out.
+func TestAKnightOutIsTold(t *testing.T) {
+	moves := []string{"d6,e1", "b5,f3", "c3,h4", "a4,g6", "c5,e7", "d7,f5", "f6,e3", "g4,c2", "h2,d4", "f1,c6", "g3,e5",
+		"e2,d3", "g1,f4", "h3,h3", "h3,h3", "h3,e6", "f2,g7", "e4,e8", "g5,c7", "f7,a8", "h8,b6"}
+	s := replayed(t, []games.SeatInfo{ana, ben}, map[string]any{}, moves...)
+	if got, want := JointMoveText(s.Frame(), len(moves)-1, -2), "Ana jumps to h8; Ben jumps to b6; Ana is out with 20 squares"; got != want {
+		t.Errorf("the last turn reads %q, want %q", got, want)
+	}
+}
