@@ -604,32 +604,9 @@ func (r *renderer) build(n int) {
 // squares of a 16 x 16 board are.
 const minText float32 = 12
 
-// layOutLabels places the rank and file labels (kit.Grid.LayoutLabels);
-// on a phone, where the kit's caption type is below minText, it sets
-// them in minText where the kit put them: a file's centred under its
-// column, a rank's right edge beside the squares, each centred on its
-// line. The room the kit keeps for them (1.4 lines) holds them.
-func (r *renderer) layOutLabels() {
-	r.grid.LayoutLabels()
-	if !r.b.mobile {
-		return
-	}
-	for i, l := range r.labels {
-		if l.TextSize >= minText {
-			continue
-		}
-		was, at := l.MinSize(), l.Position()
-		l.TextSize = minText
-		ms := l.MinSize()
-		if i < r.grid.Files {
-			l.Move(fyne.NewPos(at.X+(was.Width-ms.Width)/2, at.Y))
-		} else {
-			l.Move(fyne.NewPos(at.X+was.Width-ms.Width, at.Y+(was.Height-ms.Height)/2))
-		}
-		l.Resize(ms)
-		l.Refresh()
-	}
-}
+// layOutLabels places the rank and file labels (kit.Grid.LayoutLabels,
+// whose type is never below minText).
+func (r *renderer) layOutLabels() { r.grid.LayoutLabels() }
 
 func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
 
