@@ -52,7 +52,7 @@ func (gs *gameScreen) infoPanel(seats fyne.CanvasObject) fyne.CanvasObject {
 	}
 	return container.NewVBox(
 		heading(gs.session.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.headline, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		heading("House rules"), rulesText, widget.NewSeparator(),
 		heading("Moves"),
 	)
