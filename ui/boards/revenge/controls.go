@@ -56,7 +56,7 @@ func newControls(b *Board) *controls {
 		no.SetText("")
 		c.box = container.NewVBox(container.NewStack(c.row, c.ask))
 	} else {
-		c.box = container.NewVBox(c.row, container.New(minLines{1}, container.NewStack(c.last, c.ask)), container.New(minLines{2}, c.focus))
+		c.box = container.NewVBox(c.row, container.New(newMinLines(1), container.NewStack(c.last, c.ask)), container.New(newMinLines(2), c.focus))
 	}
 	return c
 }
@@ -134,7 +134,7 @@ func newBadge(phone bool) *badge {
 	if !phone {
 		pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
 	}
-	text = container.New(minLines{2}, text) // every badge as tall, whatever it says
+	text = container.New(newMinLines(2), text) // every badge as tall, whatever it says
 	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, text))
 	return bd
 }
@@ -174,12 +174,17 @@ func (bd *badge) set(m *Model, seat int) {
 }
 
 // minLines keeps its content at least n lines of text tall, so the board
-// above does not jump as the text under it changes.
-type minLines struct{ n int }
+// above does not jump as the text under it changes. It measures with a
+// label of its own, made once: Fyne keeps the renderer of every label it
+// measures for a minute, and layouts run at every frame of an animation.
+type minLines struct{ probe *widget.Label }
+
+func newMinLines(n int) minLines {
+	return minLines{probe: widget.NewLabel(strings.Repeat("A\n", n-1) + "A")}
+}
 
 func (l minLines) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	probe := widget.NewLabel(strings.Repeat("A\n", l.n-1) + "A")
-	size := probe.MinSize()
+	size := l.probe.MinSize()
 	for _, o := range objs {
 		size = size.Max(o.MinSize())
 	}
