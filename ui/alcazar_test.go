@@ -38,7 +38,7 @@ func TestAlcazarResultWaitsForThePhase(t *testing.T) {
 		t.Fatal("the setup should end the game with a phase to watch")
 	}
 	if gs.result.Visible() {
-		t.Fatalf("the result %q is shown while the phase plays", gs.result.Text)
+		t.Fatalf("the result %q is shown while the phase plays", gs.result.String())
 	}
 	if gs.status.Text != "Watch the pieces move..." {
 		t.Fatalf("status %q while the phase plays", gs.status.Text)
@@ -46,7 +46,7 @@ func TestAlcazarResultWaitsForThePhase(t *testing.T) {
 	for b.Animating() {
 		held.Tick(1)
 	}
-	if !gs.result.Visible() || gs.result.Text == "" {
+	if !gs.result.Visible() || gs.result.String() == "" {
 		t.Fatal("the result is not shown after the phase")
 	}
 }

@@ -93,14 +93,14 @@ func TestArenaResultWaitsForTheBlast(t *testing.T) {
 		t.Fatal("the blast should end the game and still be showing")
 	}
 	if gs.result.Visible() {
-		t.Fatalf("the result %q is shown while the blast spreads", gs.result.Text)
+		t.Fatalf("the result %q is shown while the blast spreads", gs.result.String())
 	}
 	if gs.over.Visible() {
 		t.Fatal("Play again and New game are offered while the blast spreads")
 	}
 	held.Tick(1)
-	if !gs.result.Visible() || gs.result.Text != "Ben wins: Ana was caught in a blast" || !gs.over.Visible() {
-		t.Fatalf("after the blast: %q", gs.result.Text)
+	if !gs.result.Visible() || gs.result.String() != "Ben wins: Ana was caught in a blast" || !gs.over.Visible() {
+		t.Fatalf("after the blast: %q", gs.result.String())
 	}
 	// New game opens the new-game form of this game.
 	before := len(u.win.Canvas().Overlays().List())

@@ -42,6 +42,9 @@ func (q *diskQueue) run() {
 	defer q.mu.Unlock()
 	for len(q.jobs) > 0 {
 		job := q.jobs[0]
+		// The slice's array outlives the job: clear its place, or the
+		// job's closure (and the game screen it names) stays reachable.
+		q.jobs[0] = nil
 		q.jobs = q.jobs[1:]
 		q.mu.Unlock()
 		job()

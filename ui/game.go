@@ -117,14 +117,15 @@ func (gs *gameScreen) focusBoard() {
 	}
 }
 
-// leave stops the bots and the screen's subscriptions; the autosave is
-// already queued.
+// leave stops the bots and the screen's subscriptions (the autosave is
+// already queued), and lets go of what Fyne would keep of the screen.
 func (gs *gameScreen) leave() {
 	gs.session.Stop()
 	for _, cancel := range gs.unsubscribe {
 		cancel()
 	}
 	gs.unsubscribe = nil
+	releaseOverrides(gs.content)
 }
 
 // ---- Host, for the board ----

@@ -46,7 +46,7 @@ func (gs *gameScreen) build() {
 func (gs *gameScreen) infoPanel(seats fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewVBox(
 		heading(gs.session.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.headline, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
 		gs.houseRules(), widget.NewSeparator(),
 		heading("Moves"),
 	)

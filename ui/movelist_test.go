@@ -104,7 +104,7 @@ func TestHeadlineInTheWinnersColour(t *testing.T) {
 	want := kit.SeatInk(out.Winners[0])
 	got := headlineColor(t, gs)
 	if !sameColor(got, want) {
-		t.Fatalf("the headline %q is drawn in %v, want the winner's colour %v", gs.result.Text, got, want)
+		t.Fatalf("the headline %q is drawn in %v, want the winner's colour %v", gs.result.String(), got, want)
 	}
 	if c := kit.Contrast(got, theme.Color(theme.ColorNameBackground)); c < 4.5 {
 		t.Fatalf("the headline reads %.2f:1 on the background, want 4.5:1", c)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image/color"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -17,22 +16,26 @@ import (
 // resultBanner is a finished game's headline, in the winner's colour, and
 // what to play next.
 type resultBanner struct {
-	result       *widget.Label
-	headline     *container.ThemeOverride // the result, in the winner's colour
-	winnerColour *kit.ThemeWith           // the primary colour: the winner's
-	again        *widget.Button
-	newGame      *widget.Button
-	over         *fyne.Container // Play again and New game, once the game is over
+	// result is the headline: a label's one line of text, in a colour of
+	// the app's theme named for the winner (kit.SeatInkColorName). Not
+	// a theme override: Fyne keeps what lay under one, and a copy of the
+	// fonts for each, for as long as the app runs (megabytes a game).
+	result  *widget.RichText
+	again   *widget.Button
+	newGame *widget.Button
+	over    *fyne.Container // Play again and New game, once the game is over
 }
 
 // newResultBanner makes the banner, hidden until the game is over.
 func (gs *gameScreen) newResultBanner() resultBanner {
-	b := resultBanner{result: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
-	b.result.Importance = widget.HighImportance
-	b.result.SizeName = theme.SizeNameSubHeadingText
+	b := resultBanner{result: widget.NewRichText(&widget.TextSegment{Style: widget.RichTextStyle{
+		Alignment: fyne.TextAlignCenter,
+		ColorName: theme.ColorNamePrimary,
+		Inline:    true,
+		SizeName:  theme.SizeNameSubHeadingText,
+		TextStyle: fyne.TextStyle{Bold: true},
+	}})}
 	b.result.Wrapping = fyne.TextWrapWord
-	b.winnerColour = &kit.ThemeWith{Colors: map[fyne.ThemeColorName]color.Color{}}
-	b.headline = container.NewThemeOverride(b.result, b.winnerColour)
 	b.again = widget.NewButtonWithIcon("Play again", theme.MediaReplayIcon(), gs.playAgain)
 	b.again.Importance = widget.HighImportance
 	b.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), func() { gs.u.NewGameDialog(gs.session.Game.ID()) })
@@ -46,19 +49,19 @@ func (gs *gameScreen) newResultBanner() resultBanner {
 func (gs *gameScreen) refreshResult(out games.Outcome) {
 	if !out.Over() {
 		gs.result.Hide()
-		gs.headline.Hide()
 		gs.over.Hide()
 		return
 	}
 	// One winner's headline is in that seat's colour (UX.md); a draw's,
-	// or several winners', in the theme's own.
-	delete(gs.winnerColour.Colors, theme.ColorNamePrimary)
+	// or several winners', in the theme's primary colour.
+	headline := gs.result.Segments[0].(*widget.TextSegment)
+	headline.Style.ColorName = theme.ColorNamePrimary
 	if len(out.Winners) == 1 {
-		gs.winnerColour.Colors[theme.ColorNamePrimary] = kit.SeatInk(out.Winners[0])
+		headline.Style.ColorName = kit.SeatInkColorName(out.Winners[0])
 	}
-	gs.result.SetText(gs.winnerText(out))
+	headline.Text = gs.winnerText(out)
+	gs.result.Refresh()
 	gs.result.Show()
-	gs.headline.Show()
 	gs.over.Show()
 }
 

@@ -111,8 +111,8 @@ func TestRevengeScreenTellsMovesAndTheResult(t *testing.T) {
 	if got := gs.moveText(9); got != "10. Ana places on d1" {
 		t.Fatalf("move 10: %q", got)
 	}
-	if gs.result.Text != "Ana wins: a full row, rank 1" || !gs.result.Visible() || gs.status.Text != "Game over." {
-		t.Fatalf("result %q, status %q", gs.result.Text, gs.status.Text)
+	if gs.result.String() != "Ana wins: a full row, rank 1" || !gs.result.Visible() || gs.status.Text != "Game over." {
+		t.Fatalf("result %q, status %q", gs.result.String(), gs.status.Text)
 	}
 	if len(gs.seatRows) != 3 || gs.seatRows[0].turn.Text != "winner" || gs.seatRows[1].turn.Text != "" {
 		t.Fatalf("seat rows: %d, %q %q", len(gs.seatRows), gs.seatRows[0].turn.Text, gs.seatRows[1].turn.Text)
@@ -130,8 +130,8 @@ func TestRevengeScreenSaysWhyADraw(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if gs.result.Text != "Draw: the same position came up for the third time" {
-		t.Fatalf("result %q", gs.result.Text)
+	if gs.result.String() != "Draw: the same position came up for the third time" {
+		t.Fatalf("result %q", gs.result.String())
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -59,15 +60,16 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 	if gs.u.mobile { // nothing scrolls sideways: the board's note goes under the name
 		who = container.NewVBox(row.name, row.note)
 	} else {
-		note := container.NewCenter(container.NewThemeOverride(row.note, noteTheme))
+		note := container.NewCenter(container.New(notePadding, row.note))
 		who = container.NewBorder(nil, nil, nil, note, row.name)
 	}
 	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
 }
 
-// noteTheme is the seat note's in the desktop panel: the label's inner
-// padding cut from 8 to 2 on each side.
-var noteTheme = &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameInnerPadding: 2}}
+// notePadding takes 6 of the seat note's 8 inner padding away on each
+// side in the desktop panel (a negative padding), without a theme
+// override: Fyne keeps what lay under one for as long as the app runs.
+var notePadding = layout.NewCustomPaddedLayout(0, 0, -6, -6)
 
 // refreshSeats shows who plays each seat, the board's note on it and
 // where the turn is; out is the result shown (none while the board still

@@ -215,7 +215,7 @@ func TestBotsPlayEachOtherToTheEnd(t *testing.T) {
 	bots := []games.SeatInfo{{Name: "A", Controller: "ai", Bot: "hard"}, {Name: "B", Controller: "ai", Bot: "medium"}}
 	gs, loop := startGame(t, u, bots)
 	loop.Until(t, "the end of a bot game", func() bool { return gs.session.Live().Outcome().Over() })
-	if !gs.result.Visible() || gs.result.Text == "" {
+	if !gs.result.Visible() || gs.result.String() == "" {
 		t.Fatal("no result shown at the end")
 	}
 }

@@ -68,7 +68,7 @@ func TestMoveListAndHintsAreWords(t *testing.T) {
 				}
 			}
 			if s.Live().Outcome().Status == games.Win {
-				wordsOnly(t, id+" result", gs.result.Text, "")
+				wordsOnly(t, id+" result", gs.result.String(), "")
 			}
 		}
 	}

@@ -95,10 +95,11 @@ func (b *Board) burning() bool {
 
 // beatBombs starts or stops the beat of the bombs about to blow (timer 2
 // or less) as such bombs come and go. Under reduced motion their ring is
-// steady.
-func (b *Board) beatBombs() {
+// steady, and once the game is paused (left: the beat would run, and keep
+// the board, for as long as the app runs) it stops.
+func (b *Board) beatBombs(paused bool) {
 	want := false
-	if b.m.St != nil && !b.host.Motion().Reduced {
+	if b.m.St != nil && !b.host.Motion().Reduced && !paused {
 		for _, c := range game.FloorCells() {
 			if b.m.St.At(c) == game.Bomb && b.m.St.Timer(c) <= 2 {
 				want = true

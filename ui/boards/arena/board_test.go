@@ -269,6 +269,16 @@ func TestBombsAboutToBlowBeat(t *testing.T) {
 	if ring := render(b).bombs[cell("d4")].ring; !ring.Visible() {
 		t.Fatal("no warning ring on the bomb at 2")
 	}
+	// A game left is paused first: its beat must stop, or Fyne runs it
+	// (and keeps the board) for as long as the app runs.
+	h.S.Stop()
+	if b.beat != nil {
+		t.Fatal("the beat goes on in a paused game")
+	}
+	h.S.Resume()
+	if b.beat == nil {
+		t.Fatal("the beat does not come back when the game goes on")
+	}
 	h.S.Undo()
 	if b.beat != nil {
 		t.Fatal("the beat goes on without a bomb at 2")

@@ -92,7 +92,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 			b.stopAll()
 		}
 	}
-	b.beatBombs()
+	b.beatBombs(f.Paused)
 	b.refreshControls()
 	b.Refresh()
 }

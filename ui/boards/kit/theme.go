@@ -2,6 +2,7 @@ package kit
 
 import (
 	"image/color"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -27,6 +28,12 @@ type contrastTheme struct {
 func (t contrastTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	if t.fixed {
 		v = t.variant
+	}
+	if seat := slices.Index(seatInkNames, n); seat >= 0 {
+		if v == theme.VariantLight {
+			return SeatEdge(seat) // SeatInk on a light background
+		}
+		return SeatColor(seat)
 	}
 	if c, ok := themeColors[v != theme.VariantLight][n]; ok {
 		return c
@@ -60,3 +67,14 @@ var themeColors = map[bool]map[fyne.ThemeColorName]color.Color{
 		theme.ColorNameForegroundOnPrimary: color.NRGBA{0x17, 0x17, 0x18, 0xFF},
 	},
 }
+
+// SeatInkColorName is the name Theme gives a seat's ink (SeatInk), for
+// words a widget draws in a seat's colour (the result headline) by the
+// colour's name. A theme override could colour them too, but Fyne keeps
+// what lay under an override, with a copy of the fonts for each one, for
+// as long as the app runs.
+func SeatInkColorName(seat int) fyne.ThemeColorName {
+	return seatInkNames[seat%len(seatInkNames)]
+}
+
+var seatInkNames = []fyne.ThemeColorName{"tabulaSeatInk0", "tabulaSeatInk1", "tabulaSeatInk2", "tabulaSeatInk3"}

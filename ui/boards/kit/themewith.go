@@ -7,10 +7,13 @@ import (
 )
 
 // ThemeWith is the app's current theme with some colours and sizes of its
-// own, for a part of the screen under container.NewThemeOverride (the
-// result headline in the winner's colour, hand chips as large as the
-// board asks). It reads the app's theme at each call, so a theme switch
-// repaints at once; change its maps on the UI goroutine, then refresh.
+// own, for a part of the screen under container.NewThemeOverride (hand
+// chips as large as the board asks). It reads the app's theme at each
+// call, so a theme switch repaints at once; change its maps on the UI
+// goroutine, then refresh. Mind the cost: Fyne keeps every canvas object
+// that lay under an override, and parses the fonts anew (megabytes) for
+// each scope an override makes (one more at each refresh), for as long as
+// the app runs.
 type ThemeWith struct {
 	Colors map[fyne.ThemeColorName]color.Color
 	Sizes  map[fyne.ThemeSizeName]float32
