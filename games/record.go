@@ -63,8 +63,11 @@ type Record struct {
 	Seats   []SeatInfo      `json:"seats,omitempty"`
 	Moves   []string        `json:"moves"`
 	Setup   json.RawMessage `json:"setup,omitempty"`
-	Created time.Time       `json:"created,omitzero"`
-	Updated time.Time       `json:"updated,omitzero"`
+	// Ending is set when the game ended by resignation or agreement after
+	// its last move (ending.go); nil when the rules ended it, or it goes on.
+	Ending  *Ending   `json:"ending,omitempty"`
+	Created time.Time `json:"created,omitzero"`
+	Updated time.Time `json:"updated,omitzero"`
 }
 
 // EncodeRecord writes a record as indented JSON, filling in the format.
