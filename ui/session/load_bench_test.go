@@ -102,10 +102,10 @@ func held(b *testing.B, rec *games.Record) uint64 {
 // save of the largest size read holds (games.MaxRecordSize, written
 // compact): one turn of `face N` and `face S` in turn, about 1.86 million
 // tokens, legal under any draw rule that counts turns. held-MB is what the
-// loaded session holds.
+// loaded session holds. (A save must name its seed: NOTATION.md.)
 func BenchmarkFromRecordArenaMaxSize(b *testing.B) {
 	var buf bytes.Buffer
-	buf.WriteString(`{"game":"arena","moves":[`)
+	buf.WriteString(`{"game":"arena","seed":1,"moves":[`)
 	for i := 0; buf.Len()+len(`"face N",`)+2 <= games.MaxRecordSize; i++ {
 		if i > 0 {
 			buf.WriteByte(',')
