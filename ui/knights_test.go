@@ -167,6 +167,7 @@ func TestKnightsMoveListKeepsTheFog(t *testing.T) {
 
 // The hand-over cover takes the pointer: nothing under it is reached.
 func TestHandOverCoverTakesThePointer(t *testing.T) {
+	desktopOnly(t)
 	u := newTestApp(t)
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)
 	if !gs.hintBtn.(*widget.Button).Disabled() {
@@ -266,6 +267,7 @@ func TestContinueDuringTheStoryWaitsForIt(t *testing.T) {
 // board, focused, hands its keys to the window's handler (so Tab, which
 // Fyne keeps for a focused widget that takes it, reaches the board).
 func TestKnightsKeysThroughTheFocusedBoard(t *testing.T) {
+	desktopOnly(t)
 	u := newTestApp(t)
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
 	b := gs.board.(*knights.Board)

@@ -19,6 +19,7 @@ import (
 // in its area, at a distance of its own). Alcazar names no squares; its
 // frame is placed at kit.BoardTop by the same rule (alcazar.layout).
 func TestBoardsStartAtOneDistance(t *testing.T) {
+	desktopOnly(t)
 	for _, id := range []string{"classic", "checkerboard", "infiltration", "revenge", "knights", "arena"} {
 		t.Run(id, func(t *testing.T) {
 			u := newTestApp(t)
@@ -129,6 +130,7 @@ func TestSeatNamesShowWhole(t *testing.T) {
 // second scroll bar, the score line cut mid-line, the house rules and
 // the Moves heading out of sight.
 func TestPanelShowsItsInformationWhole(t *testing.T) {
+	desktopOnly(t)
 	for _, size := range []fyne.Size{fyne.NewSize(1180, 760), fyne.NewSize(800, 600)} {
 		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
 			u := newTestApp(t)

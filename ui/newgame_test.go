@@ -276,6 +276,7 @@ func TestLastChoicesNameComputersByStrength(t *testing.T) {
 // The dialog takes the window's height before its form scrolls, and the
 // mouse wheel scrolls the form even with the pointer over a name field.
 func TestNewGameDialogHeightAndWheel(t *testing.T) {
+	desktopOnly(t)
 	u := newTestApp(t)
 	u.win.Resize(fyne.NewSize(1920, 1080))
 	u.NewGameDialog("checkerboard")

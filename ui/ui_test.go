@@ -21,6 +21,16 @@ import (
 
 // newTestApp makes the app on Fyne's test driver with every file under a
 // temporary TABULA_HOME and animations off.
+// desktopOnly skips a test of the desktop layout (keyboard focus, the
+// side panel, window sizes) on the phone's test driver (`-tags mobile`),
+// where the layout is the phone's and phone_test.go holds it.
+func desktopOnly(t *testing.T) {
+	t.Helper()
+	if fyne.CurrentDevice().IsMobile() {
+		t.Skip("a test of the desktop layout; the phone's are in phone_test.go")
+	}
+}
+
 func newTestApp(t *testing.T) *App {
 	t.Helper()
 	t.Setenv("TABULA_HOME", t.TempDir())
