@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -474,7 +473,7 @@ func TestNewGameSeatMarksAreTheBoardsInTheSeatColours(t *testing.T) {
 				t.Errorf("%s seat %d: mark %v, want %q", g.ID(), i+1, sf.mark, want[g.ID()][i])
 				continue
 			}
-			if ink := sf.look.Color(theme.ColorNameForeground, theme.VariantDark); ink != kit.SeatInk(i) {
+			if ink := sf.mark.Color; ink != kit.SeatInk(i) {
 				t.Errorf("%s seat %d: %s in %v, want the seat's %v", g.ID(), i+1, sf.mark.Text, ink, kit.SeatInk(i))
 			}
 		}

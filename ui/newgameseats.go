@@ -136,8 +136,7 @@ type seatForm struct {
 	// chosen with ruleSel; nil for none.
 	rule    *games.RuleSpec
 	ruleSel *widget.Select
-	mark    *widget.Label  // the seat's mark
-	look    *kit.ThemeWith // its colour and size
+	mark    *canvas.Text // the seat's mark, in its colour
 }
 
 // The seats are named and coloured alike in every game's dialog, as their
@@ -157,17 +156,16 @@ func (nd *newGameForm) markText(i int) string {
 // markSize is the size of a seat's mark, as in the side panel.
 func markSize() float32 { return theme.TextSize() * 1.4 }
 
-// newMark is a seat's mark as the side panel draws it, held by sf: a
-// label (so a screen reader reads it too) in the seat's colour; it
-// returns what shows it.
+// newMark is a seat's mark as the side panel draws it, held by sf: bold,
+// in the seat's colour, with no padding of its own, so the row is no
+// taller than its fields. A text drawn in its own colour and size needs
+// no theme override (Fyne keeps what lay under one for as long as the
+// app runs); it returns what shows it.
 func (sf *seatForm) newMark(text string, seat int) fyne.CanvasObject {
-	sf.mark = widget.NewLabelWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	sf.look = &kit.ThemeWith{
-		Colors: map[fyne.ThemeColorName]color.Color{theme.ColorNameForeground: kit.SeatInk(seat)},
-		// No padding of its own, so the row is no taller than its fields.
-		Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameText: markSize(), theme.SizeNameInnerPadding: 0},
-	}
-	return container.NewThemeOverride(sf.mark, sf.look)
+	sf.mark = canvas.NewText(text, kit.SeatInk(seat))
+	sf.mark.TextStyle.Bold = true
+	sf.mark.TextSize = markSize()
+	return sf.mark
 }
 
 // markColumn holds a mark in the column of the game's marks: as wide as
@@ -284,7 +282,8 @@ func (nd *newGameForm) symbolChoice(sf *seatForm, i int, want string, choices []
 	}
 	mark := sf.newMark("", i)
 	sf.symbol = widget.NewSelect(choices, func(c string) {
-		sf.mark.SetText(c)
+		sf.mark.Text = c
+		sf.mark.Refresh()
 		nd.check() // two seats of one symbol: the problem goes when it does
 	})
 	for _, c := range append([]string{want, frame.Symbol(i)}, choices...) {
