@@ -192,9 +192,12 @@ func (r *chipRenderer) Refresh() {
 	r.text.TextSize = th.Size(theme.SizeNameText)
 	r.text.Color = th.Color(fg, v)
 	r.text.Refresh()
-	if r.icon.Resource != c.Icon {
-		r.icon.Resource = c.Icon
+	icon := c.Icon
+	if th, ok := icon.(fyne.ThemedResource); ok && th.ThemeColorName() != fg &&
+		c.Importance != widget.MediumImportance && c.Importance != widget.LowImportance {
+		icon = theme.NewColoredResource(icon, fg) // a themed icon in the label's colour, as on a button
 	}
+	r.icon.Resource = icon
 	r.icon.Refresh()
 	r.Layout(c.Size())
 	canvas.Refresh(c)
