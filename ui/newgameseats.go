@@ -136,7 +136,7 @@ type seatForm struct {
 	// chosen with ruleSel; nil for none.
 	rule    *games.RuleSpec
 	ruleSel *widget.Select
-	mark    *canvas.Text // the seat's mark, in its colour
+	mark    *seatMark // the seat's mark, in its colour
 }
 
 // The seats are named and coloured alike in every game's dialog, as their
@@ -158,14 +158,39 @@ func markSize() float32 { return theme.TextSize() * 1.4 }
 
 // newMark is a seat's mark as the side panel draws it, held by sf: bold,
 // in the seat's colour, with no padding of its own, so the row is no
-// taller than its fields. A text drawn in its own colour and size needs
-// no theme override (Fyne keeps what lay under one for as long as the
-// app runs); it returns what shows it.
+// taller than its fields; it returns what shows it.
 func (sf *seatForm) newMark(text string, seat int) fyne.CanvasObject {
-	sf.mark = canvas.NewText(text, kit.SeatInk(seat))
-	sf.mark.TextStyle.Bold = true
-	sf.mark.TextSize = markSize()
+	sf.mark = newSeatMark(text, kit.SeatInk(seat))
 	return sf.mark
+}
+
+// seatMark is a text drawn in its own colour and size: it needs no theme
+// override (Fyne keeps what lay under one for as long as the app runs),
+// and, a widget, it is read by a screen reader as a label is.
+type seatMark struct {
+	widget.BaseWidget
+	text *canvas.Text
+}
+
+func newSeatMark(text string, ink color.Color) *seatMark {
+	m := &seatMark{text: canvas.NewText(text, ink)}
+	m.text.TextStyle.Bold = true
+	m.text.TextSize = markSize()
+	m.ExtendBaseWidget(m)
+	return m
+}
+
+// SetText shows text.
+func (m *seatMark) SetText(text string) {
+	m.text.Text = text
+	m.text.Refresh()
+	m.Refresh()
+}
+
+func (m *seatMark) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(m.text) }
+func (m *seatMark) AccessibilityLabel() string          { return m.text.Text }
+func (m *seatMark) AccessibilityRole() fyne.AccessibleRole {
+	return fyne.AccessibleRoleText
 }
 
 // markColumn holds a mark in the column of the game's marks: as wide as
@@ -282,8 +307,7 @@ func (nd *newGameForm) symbolChoice(sf *seatForm, i int, want string, choices []
 	}
 	mark := sf.newMark("", i)
 	sf.symbol = widget.NewSelect(choices, func(c string) {
-		sf.mark.Text = c
-		sf.mark.Refresh()
+		sf.mark.SetText(c)
 		nd.check() // two seats of one symbol: the problem goes when it does
 	})
 	for _, c := range append([]string{want, frame.Symbol(i)}, choices...) {
