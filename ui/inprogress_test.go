@@ -96,6 +96,8 @@ func texts(o fyne.CanvasObject) []string {
 	for _, c := range canvasObjects(o) {
 		if l, ok := c.(*widget.Label); ok {
 			out = append(out, l.Text)
+		} else if m, ok := c.(*seatMark); ok { // read as a label is
+			out = append(out, m.text.Text)
 		}
 	}
 	return out

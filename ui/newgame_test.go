@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -471,12 +470,12 @@ func TestNewGameSeatMarksAreTheBoardsInTheSeatColours(t *testing.T) {
 		nd := &newGameForm{u: u, g: g}
 		w := test.NewWindow(nd.build(u.defaultSeats(g, len(want[g.ID()])), nil))
 		for i, sf := range nd.seats {
-			if sf.mark == nil || sf.mark.Text != want[g.ID()][i] {
+			if sf.mark == nil || sf.mark.text.Text != want[g.ID()][i] {
 				t.Errorf("%s seat %d: mark %v, want %q", g.ID(), i+1, sf.mark, want[g.ID()][i])
 				continue
 			}
-			if ink := sf.look.Color(theme.ColorNameForeground, theme.VariantDark); ink != kit.SeatInk(i) {
-				t.Errorf("%s seat %d: %s in %v, want the seat's %v", g.ID(), i+1, sf.mark.Text, ink, kit.SeatInk(i))
+			if ink := sf.mark.text.Color; ink != kit.SeatInk(i) {
+				t.Errorf("%s seat %d: %s in %v, want the seat's %v", g.ID(), i+1, sf.mark.text.Text, ink, kit.SeatInk(i))
 			}
 		}
 		w.Close()

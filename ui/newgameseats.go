@@ -136,8 +136,7 @@ type seatForm struct {
 	// chosen with ruleSel; nil for none.
 	rule    *games.RuleSpec
 	ruleSel *widget.Select
-	mark    *widget.Label  // the seat's mark
-	look    *kit.ThemeWith // its colour and size
+	mark    *seatMark // the seat's mark, in its colour
 }
 
 // The seats are named and coloured alike in every game's dialog, as their
@@ -157,17 +156,41 @@ func (nd *newGameForm) markText(i int) string {
 // markSize is the size of a seat's mark, as in the side panel.
 func markSize() float32 { return theme.TextSize() * 1.4 }
 
-// newMark is a seat's mark as the side panel draws it, held by sf: a
-// label (so a screen reader reads it too) in the seat's colour; it
-// returns what shows it.
+// newMark is a seat's mark as the side panel draws it, held by sf: bold,
+// in the seat's colour, with no padding of its own, so the row is no
+// taller than its fields; it returns what shows it.
 func (sf *seatForm) newMark(text string, seat int) fyne.CanvasObject {
-	sf.mark = widget.NewLabelWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	sf.look = &kit.ThemeWith{
-		Colors: map[fyne.ThemeColorName]color.Color{theme.ColorNameForeground: kit.SeatInk(seat)},
-		// No padding of its own, so the row is no taller than its fields.
-		Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameText: markSize(), theme.SizeNameInnerPadding: 0},
-	}
-	return container.NewThemeOverride(sf.mark, sf.look)
+	sf.mark = newSeatMark(text, kit.SeatInk(seat))
+	return sf.mark
+}
+
+// seatMark is a text drawn in its own colour and size: it needs no theme
+// override (Fyne keeps what lay under one for as long as the app runs),
+// and, a widget, it is read by a screen reader as a label is.
+type seatMark struct {
+	widget.BaseWidget
+	text *canvas.Text
+}
+
+func newSeatMark(text string, ink color.Color) *seatMark {
+	m := &seatMark{text: canvas.NewText(text, ink)}
+	m.text.TextStyle.Bold = true
+	m.text.TextSize = markSize()
+	m.ExtendBaseWidget(m)
+	return m
+}
+
+// SetText shows text.
+func (m *seatMark) SetText(text string) {
+	m.text.Text = text
+	m.text.Refresh()
+	m.Refresh()
+}
+
+func (m *seatMark) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(m.text) }
+func (m *seatMark) AccessibilityLabel() string          { return m.text.Text }
+func (m *seatMark) AccessibilityRole() fyne.AccessibleRole {
+	return fyne.AccessibleRoleText
 }
 
 // markColumn holds a mark in the column of the game's marks: as wide as

@@ -11,50 +11,44 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/all"
-	"github.com/tabulagames/tabula/ui/boards/kit"
+	"github.com/tabulagames/tabula/ui/boardtest"
 )
 
-// themeOverrides lists the theme overrides under o that releaseOverrides
-// reaches (in containers and scrolls), leaving out the subtree skip.
-func themeOverrides(o, skip fyne.CanvasObject) []*container.ThemeOverride {
-	if o == skip && skip != nil {
-		return nil
-	}
-	switch o := o.(type) {
-	case *container.ThemeOverride:
-		return append([]*container.ThemeOverride{o}, themeOverrides(o.Content, skip)...)
-	case *container.Scroll:
-		return themeOverrides(o.Content, skip)
-	case *fyne.Container:
-		var found []*container.ThemeOverride
-		for _, child := range o.Objects {
-			found = append(found, themeOverrides(child, skip)...)
-		}
-		return found
-	}
-	return nil
-}
-
-// TestGameScreenMakesNoThemeOverride: the game screen's own parts colour
-// and size their words without theme overrides. Fyne keeps what lay under
-// an override for as long as the app runs, and parses the fonts anew for
-// every override drawn: the result headline's cost megabytes a game. (A
-// board's controls are the board's: infiltration's hand chips have one.)
+// TestGameScreenMakesNoThemeOverride: no game screen, its board and the
+// board's controls included, and no New game dialog holds a theme
+// override. Fyne keeps every primitive drawn under an override, and
+// through the override's content the whole screen, for as long as the
+// app runs, and parses the fonts anew for each (issue 19 item 14:
+// infiltration's hand chips under one grew the heap 30% in 20 games).
+// Under -tags mobile it checks the phone layout (TestPhoneScreens...).
 func TestGameScreenMakesNoThemeOverride(t *testing.T) {
+	u := newTestApp(t)
 	for _, e := range all.Entries() {
-		u := newTestApp(t)
 		g := e.Game
 		rules := games.Defaults(g.RuleSpecs())
-		gs, _ := openOnLoop(t, u, g, rules, u.defaultSeats(g, games.SeatCount(g, rules)), nil)
-		var controls fyne.CanvasObject
-		if bc, ok := gs.board.(kit.BoardControls); ok {
-			controls = bc.Controls()
+		seats := u.defaultSeats(g, games.SeatCount(g, rules))
+		gs, _ := openOnLoop(t, u, g, rules, seats, nil)
+		gs.refresh()
+		if found := boardtest.ThemeOverrides(u.win.Content()); len(found) > 0 {
+			t.Errorf("the %s screen holds %d theme overrides, the first over a %T", e.ID(), len(found), found[0].Content)
 		}
-		if found := themeOverrides(gs.content, controls); len(found) > 0 {
-			t.Errorf("the %s screen makes %d theme overrides", e.ID(), len(found))
+		nd := &newGameForm{u: u, g: g}
+		w := test.NewWindow(nd.build(seats, nil))
+		if found := boardtest.ThemeOverrides(w.Content()); len(found) > 0 {
+			t.Errorf("the %s New game dialog holds %d theme overrides, the first over a %T", e.ID(), len(found), found[0].Content)
 		}
+		w.Close()
 		gs.leave()
 	}
+}
+
+// TestPhoneScreensMakeNoThemeOverride is the test above in the phone
+// layout, which make check runs with -tags mobile.
+func TestPhoneScreensMakeNoThemeOverride(t *testing.T) {
+	if !fyne.CurrentDevice().IsMobile() {
+		t.Skip("a phone's test: go test -tags mobile")
+	}
+	TestGameScreenMakesNoThemeOverride(t)
 }
 
 // TestReleaseOverridesEmptiesThem: the theme overrides of a screen left

@@ -33,9 +33,8 @@ type Board struct {
 	r        *renderer
 
 	phase    *widget.Label
-	handBtns [2][2]*widget.Button
-	hands    *container.ThemeOverride // the hands, with chips sized by chipIcon
-	chips    *kit.ThemeWith
+	handBtns [2][2]*kit.Chip // their pieces sized by chipIcon
+	hands    *fyne.Container
 	phone    bool
 	pie      *fyne.Container
 	pieText  *widget.Label
@@ -95,7 +94,8 @@ func (b *Board) buildControls() {
 		}
 		for k := 0; k < 2; k++ {
 			seat, k := seat, k
-			btn := widget.NewButtonWithIcon("0", pieceIcon(seat, k == 1), func() { b.unfocus(); b.act(b.m.ChooseHand(seat, k)) })
+			btn := kit.NewChip("0", pieceIcon(seat, k == 1), func() { b.unfocus(); b.act(b.m.ChooseHand(seat, k)) })
+			btn.IconSize = chipIcon(0, b.phone)
 			b.handBtns[seat][k] = btn
 			row = append(row, btn)
 		}
@@ -115,8 +115,7 @@ func (b *Board) buildControls() {
 	})
 	b.pie = container.NewCenter(container.NewHBox(b.pieText, swap, keep))
 	b.pie.Hide()
-	b.chips = &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameInlineIcon: chipIcon(0, b.phone)}}
-	b.hands = container.NewThemeOverride(container.NewGridWithColumns(2, hands...), b.chips)
+	b.hands = container.NewGridWithColumns(2, hands...)
 	// The phase line and the pie prompt share one row that keeps the room
 	// of the taller, shown or not, so the board does not jump when the
 	// phase line goes or the prompt takes its place.
@@ -139,11 +138,11 @@ func chipIcon(boardWidth float32, phone bool) float32 {
 // which the chips' own row takes from: sizing by it would go round).
 func (b *Board) sizeChips(width float32) {
 	icon := chipIcon(width, b.phone)
-	if b.chips.Sizes[theme.SizeNameInlineIcon] == icon {
-		return
+	for _, seat := range b.handBtns {
+		for _, chip := range seat {
+			chip.SetIconSize(icon)
+		}
 	}
-	b.chips.Sizes[theme.SizeNameInlineIcon] = icon
-	b.hands.Refresh()
 }
 
 // steadyLayout stacks its objects and is as tall as the tallest of them,

@@ -78,3 +78,17 @@ func SeatInkColorName(seat int) fyne.ThemeColorName {
 }
 
 var seatInkNames = []fyne.ThemeColorName{"tabulaSeatInk0", "tabulaSeatInk1", "tabulaSeatInk2", "tabulaSeatInk3"}
+
+// SizeNameSmallText is the size Theme gives the smallest text that holds
+// square names or must be read at a glance on a phone (revenge's steal
+// records, knights' line under a phone's board): a caption, but 12 sp at
+// least. A text sized by its name needs no theme override, which Fyne
+// keeps, with what lay under it, for as long as the app runs.
+const SizeNameSmallText fyne.ThemeSizeName = "tabulaSmallText"
+
+func (t contrastTheme) Size(n fyne.ThemeSizeName) float32 {
+	if n == SizeNameSmallText {
+		return max(12, t.Theme.Size(theme.SizeNameCaptionText))
+	}
+	return t.Theme.Size(n)
+}

@@ -113,10 +113,9 @@ func New(h kit.Host) kit.Board {
 		// with Confirm (its height kept; its width only while it shows,
 		// which is rare for one person), the countdown and a brief line
 		// in small type follow.
-		b.note.SizeName = theme.SizeNameCaptionText
-		note := container.NewThemeOverride(b.note, &kit.ThemeWith{Sizes: map[fyne.ThemeSizeName]float32{theme.SizeNameCaptionText: minText}})
+		b.note.SizeName = kit.SizeNameSmallText // a caption, but minText at least
 		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{}, b.confirmBtn), b.strip)
-		b.controls = container.NewVBox(b.confirmRow, timer, note)
+		b.controls = container.NewVBox(b.confirmRow, timer, b.note)
 	} else {
 		// The line under the board and Confirm share a row.
 		b.note.Alignment = fyne.TextAlignCenter

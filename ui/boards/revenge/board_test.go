@@ -243,7 +243,7 @@ func TestBadgesShowTheTurnAndTheStealRecords(t *testing.T) {
 
 func badgeText(bd *badge) string {
 	var parts []string
-	for _, s := range bd.text.Segments {
+	for _, s := range bd.segments() {
 		parts = append(parts, s.(*widget.TextSegment).Text)
 	}
 	return strings.Join(parts, " ")

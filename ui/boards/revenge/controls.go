@@ -173,51 +173,60 @@ func showIf(o fyne.CanvasObject, on bool) {
 
 // badge is one seat in the turn order: its symbol in its colour, its
 // player's name (cut short with an ellipsis when the badge is narrow),
-// and under it the seat's steal record, never smaller than 12 sp: on one
-// line on a desktop, on two on a phone, where three or four badges share
-// the width and the lines are drawn with less padding to have room.
+// and under it the seat's steal record, never smaller than 12 sp
+// (kit.SizeNameSmallText): on one line on a desktop, on two on a phone,
+// where three or four badges share the width and the lines are drawn
+// with less padding to have room. No theme override sizes them: Fyne
+// keeps what lay under one for as long as the app runs.
 type badge struct {
 	bg    *canvas.Rectangle
 	sym   *canvas.Text
-	text  *widget.RichText // the name and the record
+	lines []*widget.RichText // the name and the record: one text on a desktop, one a line on a phone
 	phone bool
 	box   fyne.CanvasObject
 }
-
-// recordSize is the text size of the steal records: a caption, but at
-// least 12 sp, as they hold square names.
-func recordSize() float32 { return max(12, theme.CaptionTextSize()) }
 
 func newBadge(phone bool) *badge {
 	bd := &badge{bg: canvas.NewRectangle(color.Transparent), sym: canvas.NewText("", color.Transparent), phone: phone}
 	bd.bg.CornerRadius = theme.InputRadiusSize() * 2
 	bd.sym.TextStyle.Bold = true
 	bd.sym.TextSize = theme.TextSize() * 1.6
-	bd.text = widget.NewRichText()
-	bd.text.Truncation = fyne.TextTruncateEllipsis
-	sizes := map[fyne.ThemeSizeName]float32{theme.SizeNameCaptionText: recordSize()}
-	lines := 2
 	pad := canvas.NewRectangle(color.Transparent)
 	pad.SetMinSize(fyne.NewSize(theme.Padding(), 0))
+	var held fyne.CanvasObject
 	if phone {
 		bd.sym.TextSize = theme.TextSize() * 1.2
-		sizes[theme.SizeNameInnerPadding] = theme.Padding() / 2
-		sizes[theme.SizeNameLineSpacing] = 0
-		lines = 3
 		pad.SetMinSize(fyne.Size{})
+		// Three lines, always (a record's second line is a space when
+		// empty), so every badge is as tall.
+		var objs []fyne.CanvasObject
+		for range 3 {
+			line := newLine()
+			line.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: " "}}
+			bd.lines = append(bd.lines, line)
+			objs = append(objs, line)
+		}
+		held = container.New(tightLines{}, objs...)
+	} else {
+		bd.lines = []*widget.RichText{newLine()}
+		// Every badge as tall, whatever it says.
+		held = container.New(minLines{linesProbe(2)}, bd.lines[0])
 	}
-	text := container.NewThemeOverride(bd.text, &kit.ThemeWith{Sizes: sizes})
-	// Every badge as tall, whatever it says.
-	held := container.New(minLines{container.NewThemeOverride(linesProbe(lines), &kit.ThemeWith{Sizes: sizes})}, text)
 	bd.box = container.NewStack(bd.bg, container.NewBorder(nil, nil, container.NewHBox(pad, container.NewCenter(bd.sym)), nil, held))
 	return bd
+}
+
+func newLine() *widget.RichText {
+	r := widget.NewRichText()
+	r.Truncation = fyne.TextTruncateEllipsis
+	return r
 }
 
 // linesProbe is a rich text of n lines: the name and record lines.
 func linesProbe(n int) *widget.RichText {
 	r := widget.NewRichText(&widget.TextSegment{Text: "Ag", Style: widget.RichTextStyleStrong})
 	for range n - 1 {
-		r.Segments = append(r.Segments, &widget.TextSegment{Text: "Ag", Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText}})
+		r.Segments = append(r.Segments, &widget.TextSegment{Text: "Ag", Style: widget.RichTextStyle{SizeName: kit.SizeNameSmallText}})
 	}
 	return r
 }
@@ -247,12 +256,30 @@ func (bd *badge) set(m *Model, seat int) {
 		}
 	}
 	name := widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: active || seat == m.Winner}}
-	bd.text.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: m.Players[seat], Style: name}}
+	segs := []widget.RichTextSegment{&widget.TextSegment{Text: m.Players[seat], Style: name}}
 	for _, line := range record {
-		bd.text.Segments = append(bd.text.Segments, &widget.TextSegment{Text: line,
-			Style: widget.RichTextStyle{SizeName: theme.SizeNameCaptionText, ColorName: theme.ColorNameForeground}})
+		segs = append(segs, &widget.TextSegment{Text: line,
+			Style: widget.RichTextStyle{SizeName: kit.SizeNameSmallText, ColorName: theme.ColorNameForeground}})
 	}
-	bd.text.Refresh()
+	if len(bd.lines) == 1 {
+		bd.lines[0].Segments = segs
+	} else {
+		for i, line := range bd.lines {
+			line.Segments = segs[i : i+1]
+		}
+	}
+	for _, line := range bd.lines {
+		line.Refresh()
+	}
+}
+
+// segments are what the badge says, line by line.
+func (bd *badge) segments() []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, line := range bd.lines {
+		out = append(out, line.Segments...)
+	}
+	return out
 }
 
 // minLines keeps its content at least as tall as probe, n lines of text,
@@ -271,5 +298,36 @@ func (l minLines) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
+	}
+}
+
+// tightLines stacks rich texts of one line each, as one rich text would
+// lay out their lines with an inner padding of half the theme's padding
+// and no line spacing (a phone's badge): each text is placed so that
+// its own inner padding falls outside the room it is given, where
+// nothing else is drawn.
+type tightLines struct{}
+
+// trim is how much of a text's inner padding falls outside, each side.
+func (tightLines) trim() float32 { return theme.InnerPadding() - theme.Padding()/2 }
+
+func (l tightLines) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var size fyne.Size
+	for _, o := range objs {
+		min := o.MinSize()
+		size.Width = max(size.Width, min.Width-2*l.trim())
+		size.Height += min.Height - 2*theme.InnerPadding()
+	}
+	size.Height += theme.Padding()
+	return size
+}
+
+func (l tightLines) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := -l.trim()
+	for _, o := range objs {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(-l.trim(), y))
+		o.Resize(fyne.NewSize(size.Width+2*l.trim(), h))
+		y += h - 2*theme.InnerPadding()
 	}
 }
