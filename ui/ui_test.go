@@ -53,6 +53,11 @@ func newTestApp(t *testing.T) *App {
 	// goroutine that posts it, racing with the test.
 	u.post = make(uiLoop, 256).Post
 	t.Cleanup(func() {
+		// A test that makes two apps leaves the first after the second's
+		// cleanup made a fresh test app current, whose theme knows none of
+		// ours (kit.SizeNameSmallText would measure 0): this app's screen
+		// is left under this app.
+		fyne.SetCurrentApp(a)
 		if u.game != nil {
 			u.game.leave() // no bot may write after the test
 		}
