@@ -64,6 +64,30 @@ func TestResignEndsTheGameForTheOtherSeat(t *testing.T) {
 	if s.Plies() != 2 {
 		t.Errorf("resigning played or took back tokens: %d", s.Plies())
 	}
+	if s.HumanToMove() != -1 || s.Frame().Acting != -1 {
+		t.Errorf("after resigning seat %d may still act", s.HumanToMove())
+	}
+}
+
+// In knights two people pick at once: after one resigns nobody picks, no
+// hand-over shows, and nothing is pending.
+func TestResignInASimultaneousGame(t *testing.T) {
+	h := newHarness(t)
+	g, _ := games.Lookup("knights")
+	s, err := New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{human("Ana"), human("Ben")}, nil, h.options(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := s.HumanToMove()
+	if err := s.Resign(seat); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.HandOver(); ok || s.HumanToMove() >= 0 || len(s.Pending()) > 0 {
+		t.Errorf("after resigning: hand-over %v, to move %d, pending %v", ok, s.HumanToMove(), s.Pending())
+	}
+	if out := s.Outcome(); out.Status != games.Win || out.Winners[0] != 1-seat {
+		t.Errorf("outcome %+v", out)
+	}
 }
 
 func TestBotAcceptsADrawWhenItIsBehind(t *testing.T) {

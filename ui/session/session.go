@@ -310,7 +310,7 @@ func (s *Session) Simultaneous() bool {
 // or in a simultaneous turn the first person who has not picked yet (the
 // seat whose pick screen shows on a shared device).
 func (s *Session) HumanToMove() int {
-	if s.Viewing() || s.ShowingTurn() {
+	if s.Viewing() || s.ShowingTurn() || s.ending != nil {
 		return -1
 	}
 	for _, seat := range s.Live().ToMove() {
@@ -324,7 +324,7 @@ func (s *Session) HumanToMove() int {
 // Pending lists the seats of the simultaneous turn now running that have
 // not picked yet (people and bots), ascending; empty otherwise.
 func (s *Session) Pending() []int {
-	if !s.Simultaneous() {
+	if !s.Simultaneous() || s.ending != nil {
 		return nil
 	}
 	var out []int
