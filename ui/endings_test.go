@@ -1,3 +1,5 @@
+//go:build !mobile
+
 package ui
 
 import (
@@ -12,44 +14,6 @@ import (
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
 )
-
-// openGame opens a game by id with its default rules (and the players
-// rule where given) on a test loop.
-func openGame(t *testing.T, u *App, id string, players int, seats []games.SeatInfo) (*gameScreen, uiLoop) {
-	t.Helper()
-	g, _ := games.Lookup(id)
-	raw := map[string]any{}
-	if players > 0 {
-		raw[games.PlayersRule] = players
-	}
-	rules, err := games.ValidateRules(g.RuleSpecs(), raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return openOnLoop(t, u, g, rules, seats, nil)
-}
-
-// tapDialogButton presses the button of the dialog on top with the text.
-func tapDialogButton(t *testing.T, u *App, text string) {
-	t.Helper()
-	top := topDialog(u)
-	if top == nil {
-		t.Fatalf("no dialog open to press %q in", text)
-	}
-	bs := buttons(top, text, nil)
-	if len(bs) != 1 {
-		t.Fatalf("the dialog has %d buttons %q; its texts: %q", len(bs), text, texts(top))
-	}
-	test.Tap(bs[0])
-}
-
-// lastRow is the move list's last row as it reads.
-func lastRow(gs *gameScreen) string {
-	if gs.rows() == 0 {
-		return ""
-	}
-	return gs.moveText(gs.rows() - 1)
-}
 
 var anaVsEasy = []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Computer", Controller: "ai", Bot: "easy"}}
 
