@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/frame"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -111,7 +112,10 @@ func (gs *gameScreen) resign() {
 	}
 	seat := s.HumanToMove()
 	p := gs.people()
-	question := fmt.Sprintf("%s, do you resign? %s wins.", p.Names[seat], p.Names[1-seat])
+	question := "Do you resign? " + winsText(p, 1-seat)
+	if !p.You(seat) {
+		question = p.Names[seat] + ", do you resign? " + winsText(p, 1-seat)
+	}
 	gs.u.show(dialog.NewCustomConfirm("Resign", "Resign", "Play on", widget.NewLabel(question), func(ok bool) {
 		if !ok || s != gs.session {
 			return
@@ -140,7 +144,7 @@ func (gs *gameScreen) offerDraw() {
 	}
 	p := gs.people()
 	if s.DriverOf(1-seat) == session.Bot {
-		gs.Say(fmt.Sprintf("%s offers a draw. %s is thinking it over...", p.Names[seat], p.Names[1-seat]))
+		gs.Say(fmt.Sprintf("%s. %s is thinking it over...", p.Does(frame.Deed{Seat: seat, Verb: "offer", Rest: "a draw"}), p.Names[1-seat]))
 		return
 	}
 	gs.askDraw(seat)
@@ -151,7 +155,7 @@ func (gs *gameScreen) offerDraw() {
 func (gs *gameScreen) askDraw(from int) {
 	s := gs.session
 	p := gs.people()
-	question := fmt.Sprintf("%s offers a draw. Accept?", p.Names[from])
+	question := p.Does(frame.Deed{Seat: from, Verb: "offer", Rest: "a draw"}) + ". Accept?"
 	answered := false
 	gs.asking = true
 	gs.u.show(dialog.NewCustomConfirm("Draw offered", "Accept", "Decline", widget.NewLabel(question), func(ok bool) {
@@ -171,16 +175,24 @@ func (gs *gameScreen) askDraw(from int) {
 func (gs *gameScreen) endingChanged(c session.Change) {
 	if c.DrawDeclined {
 		p := gs.people()
-		gs.Say(fmt.Sprintf("%s declines the draw. Play on.", p.Names[c.BotSeat]))
+		gs.Say(p.Does(frame.Deed{Seat: c.BotSeat, Verb: "decline", Rest: "the draw"}) + ". Play on.")
 	}
 }
 
 // endingText is how a game ended outside its rules, in words: "Ana
-// resigned. Ben wins." or "Draw agreed.".
-func endingText(e *games.Ending, names []string) string {
+// resigned. Ben wins." (or "You win."), or "Draw agreed.".
+func endingText(e *games.Ending, p frame.People) string {
 	if e.By == games.EndAgreed {
 		return "Draw agreed."
 	}
-	winner := 1 - e.Seat
-	return fmt.Sprintf("%s resigned. %s wins.", names[e.Seat], names[winner])
+	who := p.Names[e.Seat]
+	if p.You(e.Seat) {
+		who = "You"
+	}
+	return who + " resigned. " + winsText(p, 1-e.Seat)
+}
+
+// winsText says who wins: "Ben wins.", "You win.".
+func winsText(p frame.People, seat int) string {
+	return p.Result(games.Outcome{Status: games.Win, Winners: []int{seat}}, "") + "."
 }

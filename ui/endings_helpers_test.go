@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/frame"
 )
 
 // The helpers of the tests of Resign and Offer draw, on the desktop and
@@ -47,4 +48,21 @@ func lastRow(gs *gameScreen) string {
 		return ""
 	}
 	return gs.moveText(gs.rows() - 1)
+}
+
+// The ending's words follow the people: "You" takes "win" and "resigned"
+// reads the same for everyone.
+func TestEndingWords(t *testing.T) {
+	you := frame.PeopleOf([]games.SeatInfo{{Name: "You"}, {Name: "Medium"}}, frame.Symbol)
+	two := frame.PeopleOf([]games.SeatInfo{{Name: "Ana"}, {Name: "Ben"}}, frame.Symbol)
+	for _, c := range []struct{ got, want string }{
+		{endingText(&games.Ending{By: games.EndResigned, Seat: 0}, you), "You resigned. Medium wins."},
+		{endingText(&games.Ending{By: games.EndResigned, Seat: 1}, you), "Medium resigned. You win."},
+		{endingText(&games.Ending{By: games.EndResigned, Seat: 0}, two), "Ana resigned. Ben wins."},
+		{endingText(&games.Ending{By: games.EndAgreed}, two), "Draw agreed."},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
 }

@@ -98,7 +98,7 @@ func (gs *gameScreen) statusText() string {
 		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
 	}
 	if e := s.Ending(); e != nil {
-		return endingText(e, gs.people().Names)
+		return endingText(e, gs.people())
 	}
 	if gs.holdingBack() && live.Outcome().Over() {
 		return "Watch the pieces move..."

@@ -78,7 +78,7 @@ func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
 	if i >= s.Plies() {
 		if e := s.Ending(); e != nil && i == s.Plies() {
-			return endingText(e, gs.people().Names)
+			return endingText(e, gs.people())
 		}
 		return ""
 	}

@@ -90,7 +90,7 @@ func resultLine(p frame.People, out games.Outcome) string {
 // saying why.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
 	if e := gs.session.Ending(); e != nil {
-		return endingText(e, gs.people().Names)
+		return endingText(e, gs.people())
 	}
 	if t, ok := gs.board.(kit.Teller); ok {
 		return t.ResultText(gs.frame(), out)

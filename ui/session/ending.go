@@ -48,7 +48,7 @@ func (s *Session) WhyNoEnding() error {
 		return err
 	}
 	if s.offer >= 0 {
-		return games.Refuse("%s's draw offer waits for an answer.", s.Seats[s.offer].Name)
+		return games.Refuse("The draw offer waits for an answer.")
 	}
 	return nil
 }
