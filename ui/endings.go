@@ -180,19 +180,8 @@ func (gs *gameScreen) endingChanged(c session.Change) {
 }
 
 // endingText is how a game ended outside its rules, in words: "Ana
-// resigned. Ben wins." (or "You win."), or "Draw agreed.".
-func endingText(e *games.Ending, p frame.People) string {
-	if e.By == games.EndAgreed {
-		return "Draw agreed."
-	}
-	who := p.Names[e.Seat]
-	if p.You(e.Seat) {
-		who = "You"
-	}
-	return who + " resigned. " + winsText(p, 1-e.Seat)
-}
+// resigned. Ben wins." (or "You win."), or "Draw agreed." (People.Ended).
+func endingText(e *games.Ending, p frame.People) string { return p.Ended(e) }
 
 // winsText says who wins: "Ben wins.", "You win.".
-func winsText(p frame.People, seat int) string {
-	return p.Result(games.Outcome{Status: games.Win, Winners: []int{seat}}, "") + "."
-}
+func winsText(p frame.People, seat int) string { return p.Wins(seat) + "." }
