@@ -282,3 +282,26 @@ func TestNoEndingWithMoreThanTwoSeats(t *testing.T) {
 		t.Error("a refused ending ended the game")
 	}
 }
+
+// Against a person on another device a draw cannot be offered yet (the
+// offer is not carried there); a resignation can, and, as a move, it is
+// not taken back.
+func TestEndingsAgainstAnotherDevice(t *testing.T) {
+	h := newHarness(t)
+	g, _ := games.Lookup("checkerboard")
+	o := h.options(nil)
+	o.Remote = []int{1}
+	s, err := New(g, games.Defaults(g.RuleSpecs()), 1, []games.SeatInfo{human("Ana"), human("Ben")}, nil, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.OfferDraw(0); err == nil || !strings.Contains(err.Error(), "another device") {
+		t.Errorf("an offer to another device: %v", err)
+	}
+	if err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Undo(); err == nil || s.Ending() == nil {
+		t.Errorf("a resignation seen on another device was taken back: %v", err)
+	}
+}
