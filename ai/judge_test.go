@@ -154,3 +154,34 @@ func TestAssessSeesOnlyItsView(t *testing.T) {
 		t.Fatal("the fog hides nothing of this position from seat 2: the test proves nothing")
 	}
 }
+
+// BenchmarkAssess: a bot's answer to a draw offer at its default budget
+// (AssessNodes), ten random turns into each two-seat game.
+func BenchmarkAssess(b *testing.B) {
+	for _, id := range []string{"checkerboard", "infiltration", "alcazar", "arena", "revenge", "knights", "classic"} {
+		b.Run(id, func(b *testing.B) {
+			g, _ := games.Lookup(id)
+			raw := map[string]any{}
+			if id == "revenge" || id == "knights" {
+				raw[games.PlayersRule] = 2
+			}
+			r, _ := games.ValidateRules(g.RuleSpecs(), raw)
+			st, _ := g.New(games.Config{Rules: r, Seed: 5})
+			rng := rand.New(rand.NewPCG(5, 5))
+			for i := 0; i < 10 && !st.Outcome().Over(); i++ {
+				next := st.Clone()
+				if randomTurn(next, rng) != nil || next.Outcome().Over() {
+					break
+				}
+				st = next
+			}
+			seat := 1
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := Assess(context.Background(), id, st, seat, 1, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
