@@ -131,9 +131,14 @@ func TestOfferDrawToTheComputer(t *testing.T) {
 		t.Errorf("said %q", gs.lastSaid)
 	}
 	loop.Until(t, "the computer's answer", func() bool { return gs.session.DrawOffer() < 0 })
+	t.Logf("the computer's judgement: %+v", want)
 	if want.Accept {
 		if gs.session.Outcome().Status != games.Draw || lastRow(gs) != "Draw agreed." {
 			t.Errorf("the computer should accept (%+v): %+v", want, gs.session.Outcome())
+		}
+		u.disk.Wait()
+		if tally := u.stats.For("infiltration")["easy"]; tally.Draws != 1 || tally.Played() != 1 {
+			t.Errorf("an agreed draw counted as %+v, want one draw", tally)
 		}
 	} else if gs.session.Outcome().Over() || gs.lastSaid != "Computer declines the draw. Play on." {
 		t.Errorf("the computer should decline (%+v): %+v, said %q", want, gs.session.Outcome(), gs.lastSaid)
