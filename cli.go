@@ -190,6 +190,8 @@ type replayLine struct {
 	ToMove   []int  `json:"toMove"`
 	Position any    `json:"position"`
 	Legal    any    `json:"legal,omitempty"`
+	// Ending is the save's resignation or agreed draw, when it has one.
+	Ending *games.Ending `json:"ending,omitempty"`
 }
 
 type failLine struct {
@@ -235,10 +237,13 @@ func replayFile(name string, stdin io.Reader, withLegal bool) (*replayLine, *fai
 		}
 		return nil, fail
 	}
-	out := st.Outcome()
+	out := rec.Result(st) // a resignation or an agreed draw ends it too
 	line := &replayLine{File: name, Game: rec.Game, Plies: len(rec.Moves), Status: out.Status.String(),
-		Winners: nonNil(out.Winners), ToMove: nonNil(st.ToMove()), Position: st.Position()}
-	if withLegal {
+		Winners: nonNil(out.Winners), ToMove: nonNil(st.ToMove()), Position: st.Position(), Ending: rec.Ending}
+	if rec.Ending != nil {
+		line.ToMove = []int{} // nobody moves in a game given up or agreed drawn
+	}
+	if withLegal && rec.Ending == nil {
 		line.Legal = games.LegalTokens(st)
 	}
 	return line, nil
@@ -297,7 +302,10 @@ func parseAI(args []string, stdin io.Reader, stdout, stderr io.Writer) (r *aiRun
 	if err != nil {
 		return dataError(err)
 	}
-	if st.Outcome().Over() {
+	if out := rec.Result(st); out.Over() {
+		if rec.Ending != nil {
+			return dataError(fmt.Errorf("the game is over (%s)", out.Reason))
+		}
 		return dataError(errors.New("the game is over"))
 	}
 	if *botName != "" {

@@ -40,6 +40,33 @@ func (e *Ending) Check(st State) error {
 	return Refuse("the save ends the game %q, which is not %q or %q", e.By, EndResigned, EndAgreed)
 }
 
+// valid says in words what is wrong with an ending on its own, before
+// any position is known: what DecodeRecord can check.
+func (e *Ending) valid() error {
+	switch e.By {
+	case EndAgreed:
+		if e.Seat != 0 {
+			return Refuse("the save says the draw was agreed by seat %d alone; an agreed draw names no seat", e.Seat+1)
+		}
+		return nil
+	case EndResigned:
+		if e.Seat < 0 || e.Seat > 1 {
+			return Refuse("the save says seat %d resigned; only seat 1 or 2 of a two-player game can", e.Seat+1)
+		}
+		return nil
+	}
+	return Refuse("the save ends the game %q, which is not %q or %q", e.By, EndResigned, EndAgreed)
+}
+
+// Result is how the game of a record stands after its last move, st:
+// the ending's outcome when it has one, else the rules'.
+func (r *Record) Result(st State) Outcome {
+	if r.Ending != nil && !st.Outcome().Over() {
+		return r.Ending.Outcome()
+	}
+	return st.Outcome()
+}
+
 func (e *Ending) words() string {
 	if e.By == EndAgreed {
 		return "agreement"

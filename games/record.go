@@ -94,7 +94,9 @@ func EncodeRecord(r *Record) ([]byte, error) {
 // format, version, seats, created and updated (and rules, which take
 // their defaults), nothing else: a file without its seed or its moves is
 // not read as an empty game. A missing version reads as 1. It does not
-// check the moves: Replay does.
+// check the moves: Replay does. An ending (a resignation or an agreed
+// draw) is checked here as far as it can be without the position, and
+// by Replay and Final against the position it follows.
 func DecodeRecord(data []byte) (*Record, error) {
 	if len(data) > MaxRecordSize {
 		return nil, ErrRecordTooLarge
@@ -152,6 +154,11 @@ func DecodeRecord(data []byte) (*Record, error) {
 	if string(r.Setup) == "null" {
 		r.Setup = nil
 	}
+	if r.Ending != nil {
+		if err := r.Ending.valid(); err != nil {
+			return nil, fmt.Errorf("not a valid save: %w", err)
+		}
+	}
 	return &r, nil
 }
 
@@ -207,7 +214,8 @@ func (r *Record) Start() (Game, State, error) {
 
 // Replay plays the record through the rules and returns every state, from
 // the start (index 0) to after the last move. The first illegal move stops
-// it with a *ReplayError naming its index and token, and the states so far.
+// it with a *ReplayError naming its index and token, and the states so far;
+// an ending that cannot follow the last position, with all of them.
 // The list grows as the moves are checked: nothing is reserved for moves
 // that may be refused.
 func (r *Record) Replay() ([]State, error) {
@@ -240,6 +248,11 @@ func (r *Record) play(seen func(State)) error {
 			return &ReplayError{Ply: i, Token: tok, Err: err}
 		}
 		seen(st)
+	}
+	if r.Ending != nil {
+		if err := r.Ending.Check(st); err != nil {
+			return &ReplayError{Ply: -1, Err: err}
+		}
 	}
 	return nil
 }

@@ -120,7 +120,10 @@ func loadBytes(data []byte) (*loaded, int, error) {
 
 // resultText says where a game stands, naming the winners by seat name.
 func resultText(rec *games.Record, st games.State) (result, reason string, over bool) {
-	o := st.Outcome()
+	o := rec.Result(st) // a resignation or an agreed draw ends it too
+	if e := rec.Ending; e != nil && o.Status == games.Win {
+		o.Reason = seatName(rec, e.Seat) + " resigned"
+	}
 	switch o.Status {
 	case games.Draw:
 		return words.Winners(nil), o.Reason, true

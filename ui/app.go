@@ -428,6 +428,18 @@ func (u *App) installShortcuts() {
 			u.game.redo()
 		}
 	})
+	// Ctrl+D offers a draw, Ctrl+R resigns (after asking): no other
+	// shortcut of the app or of Fyne's canvas uses D or R.
+	short(fyne.KeyD, ctrl, func() {
+		if u.game != nil && len(u.dialogs) == 0 {
+			u.game.offerDraw()
+		}
+	})
+	short(fyne.KeyR, ctrl, func() {
+		if u.game != nil && len(u.dialogs) == 0 {
+			u.game.resign()
+		}
+	})
 	// Fyne's desktop driver turns Ctrl+Z and Ctrl+Y into its own Undo and
 	// Redo shortcuts before custom ones are matched: the keys people press
 	// arrive as these.

@@ -37,6 +37,7 @@ type gameScreen struct {
 	moveList                    // the moves so far (movelist.go)
 	toolButtons                 // the toolbar's buttons that refresh enables (toolbar.go)
 	handOver                    // the cover between two people's secret picks (handover.go)
+	endings                     // Resign and Offer draw (endings.go)
 	messages                    // the line under the board
 }
 
@@ -75,6 +76,7 @@ func (gs *gameScreen) changed(c session.Change) {
 		gs.u.countResult(gs.session, c.Outcome)
 	}
 	gs.refresh()
+	gs.endingChanged(c)
 	s := gs.session
 	if c.Moved && frame.SwapIn(s.Events(s.Plies()-1)) {
 		gs.Say(fmt.Sprintf("%s took over X's first piece and now plays X.", s.Seats[0].Name))
@@ -218,7 +220,7 @@ func (gs *gameScreen) saveName() string {
 func (gs *gameScreen) autosave() {
 	s := gs.session
 	job := &autosaveJob{clear: true}
-	if !s.Live().Outcome().Over() && s.Plies() > 0 {
+	if !s.Outcome().Over() && s.Plies() > 0 {
 		job = &autosaveJob{rec: s.Record()}
 	}
 	gs.files.queueAutosave(gs.u.disk, gs.u.store, job, func(say, refuse string) {

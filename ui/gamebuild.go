@@ -28,6 +28,7 @@ func (gs *gameScreen) build() {
 		gs.pause.Hide()
 	}
 	gs.scoreLine = gs.newScoreLine()
+	gs.buildEndings()
 	info := gs.infoPanel(seats)
 	under := container.NewVBox()
 	if bc, ok := gs.board.(kit.BoardControls); ok {
@@ -46,7 +47,7 @@ func (gs *gameScreen) build() {
 func (gs *gameScreen) infoPanel(seats fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewVBox(
 		heading(gs.session.Game.Name()), seats, widget.NewSeparator(),
-		gs.status, gs.result, gs.over, gs.pause, gs.scoreRow, widget.NewSeparator(),
+		gs.status, gs.result, gs.over, gs.pause, gs.endRow, gs.scoreRow, widget.NewSeparator(),
 		gs.houseRules(), widget.NewSeparator(),
 		heading("Moves"),
 	)

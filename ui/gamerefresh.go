@@ -34,6 +34,7 @@ func (gs *gameScreen) refresh() {
 	gs.refreshPause(out)
 	gs.refreshScore()
 	gs.refreshButtons()
+	gs.refreshEndings()
 	gs.refreshMoves(view)
 }
 
@@ -49,6 +50,9 @@ func (gs *gameScreen) draw() {
 // shownOutcome is the result the panel shows: none until the board has
 // shown how the game ended.
 func (gs *gameScreen) shownOutcome() games.Outcome {
+	if gs.session.Ending() != nil {
+		return gs.session.Outcome() // given up or agreed: nothing to show first
+	}
 	if gs.holdingBack() {
 		return games.Outcome{} // the board is still showing how it ended
 	}
@@ -61,6 +65,7 @@ func (gs *gameScreen) shownOutcome() games.Outcome {
 // took a line the side panel needs for the moves at 800 x 600.
 func (gs *gameScreen) toldInHeadline(out games.Outcome) bool {
 	_, told := gs.board.(kit.Teller)
+	told = told || gs.session.Ending() != nil // the headline says who resigned
 	return told && out.Over() && !gs.session.Viewing()
 }
 
@@ -91,6 +96,9 @@ func (gs *gameScreen) statusText() string {
 	live := s.Live()
 	if s.Viewing() {
 		return fmt.Sprintf("Looking at move %d of %d. Press Escape or the button under the moves to go back.", s.ViewIndex(), s.Plies())
+	}
+	if e := s.Ending(); e != nil {
+		return endingText(e, gs.people())
 	}
 	if gs.holdingBack() && live.Outcome().Over() {
 		return "Watch the pieces move..."

@@ -28,19 +28,29 @@ type moveList struct {
 // buildMoveList makes the list, with Back to the game under it.
 func (gs *gameScreen) buildMoveList() fyne.CanvasObject {
 	gs.moves = widget.NewList(
-		func() int { return gs.session.Plies() },
+		func() int { return gs.rows() },
 		func() fyne.CanvasObject { return newMoveRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { gs.showMove(id, o.(*fyne.Container)) },
 	)
 	gs.moves.OnSelected = func(id widget.ListItemID) {
 		if !gs.selecting {
-			gs.session.SetView(id + 1)
+			gs.session.SetView(min(id+1, gs.session.Plies())) // the ending's row shows the end
 			// A focused list would keep Escape and the board's keys.
 			gs.u.win.Canvas().Unfocus()
 		}
 	}
 	gs.live = widget.NewButtonWithIcon("Back to the game", theme.MediaFastForwardIcon(), func() { gs.session.SetView(gs.session.Plies()) })
 	return container.NewBorder(nil, gs.live, nil, nil, container.New(&followLayout{gs}, gs.moves))
+}
+
+// rows is the number of rows of the list: one a token, and one more
+// that says how the game ended when a person resigned or a draw was
+// agreed.
+func (gs *gameScreen) rows() int {
+	if gs.session.Ending() != nil {
+		return gs.session.Plies() + 1
+	}
+	return gs.session.Plies()
 }
 
 // refreshMoves redraws the rows and selects the move shown (view, in
@@ -51,6 +61,9 @@ func (gs *gameScreen) refreshMoves(view int) {
 	if view > 0 {
 		gs.moves.Select(view - 1)
 		gs.moves.ScrollTo(view - 1)
+		if gs.session.Ending() != nil && !gs.session.Viewing() {
+			gs.moves.ScrollToBottom() // the ending's row
+		}
 	} else {
 		gs.moves.UnselectAll()
 	}
@@ -64,6 +77,9 @@ func (gs *gameScreen) refreshMoves(view int) {
 func (gs *gameScreen) moveText(i int) string {
 	s := gs.session
 	if i >= s.Plies() {
+		if e := s.Ending(); e != nil && i == s.Plies() {
+			return endingText(e, gs.people())
+		}
 		return ""
 	}
 	if jt, ok := gs.board.(kit.JointTeller); ok {
@@ -91,7 +107,7 @@ func (gs *gameScreen) moveText(i int) string {
 func (gs *gameScreen) movesShownFor() int {
 	s := gs.session
 	live := s.Live()
-	if !s.Game.Kind().Hidden || live.Outcome().Over() || !s.HasHuman() {
+	if !s.Game.Kind().Hidden || s.Outcome().Over() || !s.HasHuman() {
 		return -2
 	}
 	seat := s.DeviceSeat()

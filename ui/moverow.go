@@ -49,7 +49,7 @@ func (gs *gameScreen) fitRow(i int, text string) {
 	}
 	gs.rowHeights[i] = h
 	gs.moves.SetItemHeight(i, h)
-	if i == gs.session.Plies()-1 && !gs.session.Viewing() {
+	if i == gs.rows()-1 && !gs.session.Viewing() {
 		gs.moves.ScrollToBottom() // the list had scrolled to the row's old height
 	}
 }

@@ -89,6 +89,9 @@ func resultLine(p frame.People, out games.Outcome) string {
 // them, else who won ("Ana wins!") or "Draw", the status line under it
 // saying why.
 func (gs *gameScreen) winnerText(out games.Outcome) string {
+	if e := gs.session.Ending(); e != nil {
+		return endingText(e, gs.people())
+	}
 	if t, ok := gs.board.(kit.Teller); ok {
 		return t.ResultText(gs.frame(), out)
 	}

@@ -108,6 +108,12 @@ func (gs *gameScreen) refreshSeats(out games.Outcome) {
 func (gs *gameScreen) turnWord(seat int, out games.Outcome) string {
 	s := gs.session
 	word := ""
+	if s.Ending() != nil { // given up or agreed: nobody is to move
+		if slices.Contains(out.Winners, seat) {
+			word = "winner"
+		}
+		return word
+	}
 	picked := slices.Contains(s.Live().ToMove(), seat) && s.Simultaneous() && !slices.Contains(s.Pending(), seat)
 	switch {
 	case slices.Contains(s.Thinking(), seat):

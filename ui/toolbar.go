@@ -22,6 +22,7 @@ type toolAction struct {
 	icon  fyne.Resource
 	do    func()
 	keep  *fyne.Disableable
+	item  **fyne.MenuItem // the phone menu's item, when it is kept to be disabled
 }
 
 // toolbar is the row of actions over the board.
@@ -29,17 +30,20 @@ func (gs *gameScreen) toolbar() fyne.CanvasObject {
 	u := gs.u
 	id := gs.session.Game.ID()
 	actions := []toolAction{
-		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil},
-		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil},
-		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn},
-		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn},
-		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn},
-		{"Save", theme.DocumentSaveIcon(), gs.save, nil},
-		{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil},
-		{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil},
-		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil},
+		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil, nil},
+		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil, nil},
+		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn, nil},
+		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn, nil},
+		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn, nil},
+		{"Save", theme.DocumentSaveIcon(), gs.save, nil, nil},
+		{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil, nil},
+		{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil, nil},
+		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil, nil},
 	}
 	if u.mobile {
+		// Resign and Offer draw sit in the menu, after Settings, so the
+		// five icons stay as they are.
+		actions = append(actions, gs.endingActions()...)
 		return phoneToolbar(actions, u.win.Canvas())
 	}
 	return desktopToolbar(actions)
@@ -59,7 +63,11 @@ func phoneToolbar(actions []toolAction, c fyne.Canvas) fyne.CanvasObject {
 			items = append(items, b)
 			continue
 		}
-		menu = append(menu, fyne.NewMenuItem(a.label, a.do))
+		item := fyne.NewMenuItem(a.label, a.do)
+		if a.item != nil {
+			item = *a.item
+		}
+		menu = append(menu, item)
 	}
 	var more *widget.Button
 	more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() {

@@ -117,6 +117,15 @@ type Frame struct {
 	PickLeft    time.Duration
 	PickRunning bool
 
+	// Ending is how the game ended outside its rules (a resignation, an
+	// agreed draw), or nil; DrawOffer the seat whose draw offer waits for
+	// its answer, or -1. WhyNoEnding says why the person here cannot
+	// resign or offer a draw now (nil: they can), WhyNoOffer why not a
+	// draw in particular.
+	Ending                  *games.Ending
+	DrawOffer               int
+	WhyNoEnding, WhyNoOffer error
+
 	// CanUndo and CanRedo say what Undo and Redo would do; UndoRefusal is
 	// why Undo refuses (the button stays pressable to say so), or nil.
 	CanUndo, CanRedo bool
@@ -124,7 +133,16 @@ type Frame struct {
 }
 
 // Over reports whether the game has ended.
-func (f *Frame) Over() bool { return f.Live.Outcome().Over() }
+func (f *Frame) Over() bool { return f.Outcome().Over() }
+
+// Outcome is how the game stands: the ending's result when a person
+// resigned or a draw was agreed, else the rules'.
+func (f *Frame) Outcome() games.Outcome {
+	if f.Ending != nil {
+		return f.Ending.Outcome()
+	}
+	return f.Live.Outcome()
+}
 
 // SeatSymbol is the symbol the screen shows for a seat now.
 func (f *Frame) SeatSymbol(seat int) string { return SeatSymbol(f.Seats, seat) }

@@ -91,6 +91,26 @@ func (p People) Result(out games.Outcome, why string) string {
 	return head + ": " + why
 }
 
+// Ended is how a game ended outside its rules, in words, for the
+// headline, the move list and a board's line: "Ana resigned. Ben wins."
+// ("You resigned. Ben wins.", "Ben resigned. You win."), or "Draw
+// agreed.".
+func (p People) Ended(e *games.Ending) string {
+	if e.By == games.EndAgreed {
+		return "Draw agreed."
+	}
+	who := p.Names[e.Seat]
+	if p.You(e.Seat) {
+		who = "You"
+	}
+	return who + " resigned. " + p.Wins(1-e.Seat) + "."
+}
+
+// Wins says that one seat wins: "Ben wins", "You win".
+func (p People) Wins(seat int) string {
+	return p.Result(games.Outcome{Status: games.Win, Winners: []int{seat}}, "")
+}
+
 // Whose is a seat's possessive inside a sentence: "Ana's", "your".
 func (p People) Whose(seat int) string {
 	if p.You(seat) {

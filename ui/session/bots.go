@@ -20,6 +20,7 @@ func (s *Session) stopBots() {
 		s.cancel = nil
 	}
 	s.thinking = nil
+	s.offer = -1 // a bot's answer to it is dropped with the rest
 	s.cancelHint()
 	for seat := range s.picks {
 		if !s.Seats[seat].Human() {
@@ -79,7 +80,7 @@ func (s *Session) delay() time.Duration {
 func (s *Session) Start() {
 	s.openDuePick()
 	st := s.Live()
-	if s.Paused || s.cancel != nil || st.Outcome().Over() {
+	if s.Paused || s.cancel != nil || s.Outcome().Over() {
 		return
 	}
 	if len(s.plan) > 0 {

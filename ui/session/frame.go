@@ -23,7 +23,8 @@ func (s *Session) Frame() *frame.Frame {
 		Thinking: append([]int{}, s.thinking...), Paused: s.Paused,
 		Hint: s.hint, HintThinking: s.HintThinking(),
 		PickTime: s.PickTime,
-		CanUndo:  s.CanUndo(), CanRedo: s.CanRedo(), UndoRefusal: s.WhyNoUndo(),
+		Ending:   s.Ending(), DrawOffer: s.offer, WhyNoEnding: s.WhyNoEnding(), WhyNoOffer: s.WhyNoOffer(),
+		CanUndo: s.CanUndo(), CanRedo: s.CanRedo(), UndoRefusal: s.WhyNoUndo(),
 	}
 	if f.Acting >= 0 {
 		f.PickLeft, f.PickRunning = s.PickLeft(f.Acting)

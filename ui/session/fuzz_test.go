@@ -17,7 +17,9 @@ const fuzzPlies = keepEvery + 30
 // session or give an error, never a panic; a loaded session saves a
 // record that loads again to the same game and saves the same bytes, and
 // every position it tells, kept or computed again, is the replayed one.
-// The seeds are a random legal game of each of the seven games.
+// The seeds are a random legal game of each of the seven games, and
+// games ended by resignation or agreement (one that cannot be). An
+// ending loads, saves and loads again as it was, and ends the game.
 func FuzzFromRecord(f *testing.F) {
 	for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"} {
 		g, ok := games.Lookup(id)
@@ -37,6 +39,9 @@ func FuzzFromRecord(f *testing.F) {
 	}
 	f.Add([]byte(`{"game":"arena","moves":["end","end","face N","move S"]}`))
 	f.Add([]byte(`{"game":"infiltration","rules":{"pie":true},"moves":["@a3","swap","@d8"]}`))
+	f.Add([]byte(`{"game":"checkerboard","seed":1,"moves":["a1"],"ending":{"by":"resigned","seat":1}}`))
+	f.Add([]byte(`{"game":"arena","seed":2,"moves":["end"],"ending":{"by":"agreed"}}`))
+	f.Add([]byte(`{"game":"classic","seed":1,"moves":["a1","a2","b1","b2","c1"],"ending":{"by":"agreed"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := games.DecodeRecord(data)
 		if err != nil {
@@ -67,6 +72,12 @@ func FuzzFromRecord(f *testing.F) {
 		}
 		if again.Live().Hash() != s.Live().Hash() || again.Plies() != len(rec.Moves) {
 			t.Fatal("the saved record loads to another position")
+		}
+		if (rec.Ending == nil) != (again.Ending() == nil) || rec.Ending != nil && *rec.Ending != *again.Ending() {
+			t.Fatalf("the ending %+v loads as %+v", rec.Ending, again.Ending())
+		}
+		if rec.Ending != nil && (!s.Outcome().Over() || s.WhyNot() == nil) {
+			t.Fatalf("a game that ended %+v goes on", rec.Ending)
 		}
 		states, err := rec.Replay()
 		if err != nil {

@@ -18,21 +18,28 @@ type Change struct {
 	Moved bool
 	Turn  []games.Move
 	ByBot bool
-	// Rewound: Undo or Redo changed the tokens played.
+	// Rewound: Undo or Redo changed the tokens played (or took back or
+	// played again a resignation or an agreed draw).
 	Rewound bool
+	// Ended: a person resigned or a draw was agreed (Session.Ending);
+	// Finished comes with it. DrawDeclined: the draw on offer was
+	// declined, by BotSeat's player.
+	Ended        bool
+	DrawDeclined bool
 	// Finished: the game ended with this change (told once per game);
 	// Outcome is how.
 	Finished bool
 	Outcome  games.Outcome
 	// BotFailed is why a bot stopped (not a cancellation), and BotSeat
-	// its seat: the game waits where it is.
+	// its seat: the game waits where it is. BotSeat is also the seat that
+	// declined a draw.
 	BotFailed error
 	BotSeat   int
 }
 
 // Played reports whether the tokens of the game changed, so that a save
 // of it is due.
-func (c Change) Played() bool { return c.Moved || c.Rewound }
+func (c Change) Played() bool { return c.Moved || c.Rewound || c.Ended }
 
 // Subscribe adds f to those told of every change, after those already
 // subscribed (the screen subscribes first, so a person's move is drawn

@@ -64,13 +64,18 @@ type Session struct {
 	// start, every keepEvery-th, and those of the open block); nil where
 	// it is computed again when asked for (history.go).
 	states []games.State
-	tokens []string   // the turn tokens, in notation
-	open   block      // the block of the last tokens: positions, moves, events
-	past   []*block   // blocks computed again lately, the last used first
-	swaps  []int      // the tokens whose turn was a pie-rule swap, ascending
-	work   work       // what was computed, for the tests that keep it linear
-	redo   [][]string // groups of tokens taken back by Undo
-	view   int        // the state on the board; len(states)-1 when live
+	tokens []string // the turn tokens, in notation
+	open   block    // the block of the last tokens: positions, moves, events
+	past   []*block // blocks computed again lately, the last used first
+	swaps  []int    // the tokens whose turn was a pie-rule swap, ascending
+	work   work     // what was computed, for the tests that keep it linear
+	redo   []undone // what Undo took back, the last taken last
+	view   int      // the state on the board; len(states)-1 when live
+	// ending is how the game ended outside its rules after the last
+	// token (a resignation, an agreed draw), or nil (ending.go).
+	ending *games.Ending
+	// offer is the seat whose draw offer waits for an answer, or -1.
+	offer int
 
 	// Pacing. A bot's answer comes at least BotDelay after the move before
 	// it when a person plays, AutoDelay when only bots play, so people can
@@ -155,7 +160,7 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 	}
 	s := &Session{Game: g, Rules: rules, Seed: seed, Seats: seats, startSeats: seats, Setup: setup, Created: o.Clock.Now().UTC(),
 		states: []games.State{st}, open: block{states: []games.State{st}}, BotDelay: 400 * time.Millisecond, AutoDelay: time.Second,
-		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1, opened: [2]int{-1, -1}}
+		post: o.Post, clock: o.Clock, newBot: o.NewBot, bots: map[int]seatBot{}, revealed: -1, opened: [2]int{-1, -1}, offer: -1}
 	for i := range seats {
 		if !seats[i].Human() {
 			if _, err := s.botFor(i); err != nil {
@@ -229,9 +234,16 @@ func FromRecord(rec *games.Record, o Options) (*Session, error) {
 			return nil, &games.ReplayError{Ply: i, Token: tok, Err: err}
 		}
 	}
-	s.lastMove = time.Time{}               // nothing to pace after: the game was loaded
-	s.seen = len(s.tokens)                 // the last turn was seen before it was saved
-	s.finished = s.Live().Outcome().Over() // a finished game is not counted again
+	if rec.Ending != nil {
+		if err := rec.Ending.Check(s.Live()); err != nil {
+			return nil, err
+		}
+		e := *rec.Ending
+		s.ending = &e
+	}
+	s.lastMove = time.Time{}        // nothing to pace after: the game was loaded
+	s.seen = len(s.tokens)          // the last turn was seen before it was saved
+	s.finished = s.Outcome().Over() // a finished game is not counted again
 	return s, nil
 }
 
@@ -242,7 +254,7 @@ func (s *Session) Record() *games.Record {
 		rules[k] = v
 	}
 	return &games.Record{Game: s.Game.ID(), Rules: rules, Seed: s.Seed, Seats: s.startSeats,
-		Moves: append([]string{}, s.tokens...), Setup: s.Setup, Created: s.Created, Updated: s.clock.Now().UTC()}
+		Moves: append([]string{}, s.tokens...), Setup: s.Setup, Ending: s.Ending(), Created: s.Created, Updated: s.clock.Now().UTC()}
 }
 
 // ---- what the board shows ----
@@ -298,7 +310,7 @@ func (s *Session) Simultaneous() bool {
 // or in a simultaneous turn the first person who has not picked yet (the
 // seat whose pick screen shows on a shared device).
 func (s *Session) HumanToMove() int {
-	if s.Viewing() || s.ShowingTurn() {
+	if s.Viewing() || s.ShowingTurn() || s.ending != nil {
 		return -1
 	}
 	for _, seat := range s.Live().ToMove() {
@@ -312,7 +324,7 @@ func (s *Session) HumanToMove() int {
 // Pending lists the seats of the simultaneous turn now running that have
 // not picked yet (people and bots), ascending; empty otherwise.
 func (s *Session) Pending() []int {
-	if !s.Simultaneous() {
+	if !s.Simultaneous() || s.ending != nil {
 		return nil
 	}
 	var out []int
@@ -371,7 +383,7 @@ func (s *Session) HandOver() (seat int, ok bool) {
 // (Shown), as everyone is looking: under fog, only what all may know.
 func (s *Session) ShowingTurn() bool {
 	n := len(s.tokens)
-	if n == 0 || s.seen >= n || !s.Simultaneous() || s.Viewing() || s.Live().Outcome().Over() {
+	if n == 0 || s.seen >= n || !s.Simultaneous() || s.Viewing() || s.Outcome().Over() {
 		return false
 	}
 	return s.peopleIn(s.State(n-1)) >= 2 && s.peopleIn(s.Live()) >= 2
@@ -408,7 +420,7 @@ func (s *Session) Reveal(seat int) {
 // of seat -1); everything when the game is over or only bots play.
 func (s *Session) Shown() games.State {
 	st := s.Viewed()
-	if !s.Game.Kind().Hidden || s.Live().Outcome().Over() || !s.HasHuman() {
+	if !s.Game.Kind().Hidden || s.Outcome().Over() || !s.HasHuman() {
 		return st
 	}
 	if _, waiting := s.HandOver(); waiting {
@@ -464,7 +476,7 @@ func (s *Session) Deliver(seat int, token string) error {
 	if seat < 0 || seat >= len(s.Seats) || s.DriverOf(seat) != Remote {
 		return games.Refuse("Seat %d is not played from another device.", seat+1)
 	}
-	if s.Live().Outcome().Over() {
+	if s.Outcome().Over() {
 		return games.ErrGameOver
 	}
 	if !slices.Contains(s.Live().ToMove(), seat) {
@@ -614,7 +626,7 @@ func (s *Session) WhyNot() error {
 }
 
 func (s *Session) canAct() error {
-	if s.Live().Outcome().Over() {
+	if s.Outcome().Over() {
 		return games.ErrGameOver
 	}
 	if s.Viewing() {
@@ -700,7 +712,7 @@ func (s *Session) afterMove(byBot bool) {
 // finishing marks the change that ends the game: the first one after
 // which the game is seen over (statistics count it once).
 func (s *Session) finishing(c Change) Change {
-	if out := s.Live().Outcome(); out.Over() && !s.finished {
+	if out := s.Outcome(); out.Over() && !s.finished {
 		s.finished = true
 		c.Finished, c.Outcome = true, out
 	}
@@ -725,7 +737,7 @@ func (s *Session) pop() string {
 // CanUndo reports whether Undo would do anything: something to take back
 // that WhyNoUndo does not refuse.
 func (s *Session) CanUndo() bool {
-	return (len(s.tokens) > 0 || s.humanPicked()) && s.WhyNoUndo() == nil
+	return (len(s.tokens) > 0 || s.humanPicked() || s.ending != nil) && s.WhyNoUndo() == nil
 }
 
 // WhyNoUndo says why Undo refuses, in a player's words, or nil. A turn in
@@ -739,8 +751,8 @@ func (s *Session) WhyNoUndo() error {
 	if slices.Contains(s.remote, true) {
 		return games.Refuse("Moves cannot be taken back when someone plays from another device: they have seen them.")
 	}
-	if len(s.tokens) == 0 || s.humanPicked() || !s.HasHuman() {
-		return nil
+	if len(s.tokens) == 0 || s.humanPicked() || !s.HasHuman() || s.ending != nil {
+		return nil // an ending is taken back alone, before any token
 	}
 	from := len(s.tokens) - 1 // one action of a person's multi-action turn
 	if s.HumanToMove() < 0 || !games.MidTurn(s.Live()) {
@@ -814,6 +826,9 @@ func (s *Session) humanPicked() bool {
 //   - in the middle of a person's multi-action turn: that turn's last action;
 //   - otherwise tokens back to the start of the last turn a person played.
 //
+// A resignation or an agreed draw is taken back first, alone: the game
+// goes on from the position where it was given up or agreed.
+//
 // In a game without people it takes back one turn and pauses the bots.
 // What WhyNoUndo refuses it refuses with that reason, changing nothing.
 func (s *Session) Undo() error {
@@ -825,6 +840,13 @@ func (s *Session) Undo() error {
 	}
 	s.stopBots()
 	s.hint, s.plan = nil, nil
+	if e := s.ending; e != nil {
+		s.ending = nil
+		s.redo = append(s.redo, undone{ending: e})
+		s.publish(Change{Rewound: true})
+		s.Start()
+		return nil
+	}
 	if s.humanPicked() {
 		s.picks = nil
 		s.changed()
@@ -846,7 +868,7 @@ func (s *Session) Undo() error {
 			group = append(group, s.pop())
 		}
 	}
-	s.redo = append(s.redo, group)
+	s.redo = append(s.redo, undone{tokens: group})
 	s.publish(Change{Rewound: true})
 	s.Start()
 	return nil
@@ -861,10 +883,14 @@ func (s *Session) Redo() {
 	s.plan = nil
 	group := s.redo[len(s.redo)-1]
 	s.redo = s.redo[:len(s.redo)-1]
-	for i := len(group) - 1; i >= 0; i-- {
-		if err := s.apply(group[i]); err != nil {
+	for i := len(group.tokens) - 1; i >= 0; i-- {
+		if err := s.apply(group.tokens[i]); err != nil {
 			break // cannot happen: the same tokens were legal before
 		}
+	}
+	if group.ending != nil {
+		s.ending = group.ending
+		s.view = len(s.states) - 1
 	}
 	s.hint = nil
 	s.publish(s.finishing(Change{Rewound: true}))

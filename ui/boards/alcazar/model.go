@@ -233,6 +233,8 @@ func (m *Model) note(f *frame.Frame) string {
 	events := f.Events
 	out := st.Outcome()
 	switch {
+	case f.Ending != nil && !f.Viewing: // resigned or agreed
+		return m.people.Ended(f.Ending) + " " + turn + "."
 	case out.Over():
 		return m.people.Result(out, out.Reason) + ". " + turn + "."
 	case st.BothLines():

@@ -141,6 +141,9 @@ func (m *Model) line(f *frame.Frame) string {
 	st, p, d := m.St, peopleOf(f), readDeeds(f.Events)
 	told := news(p, d)
 	say := func(s string) string { return strings.Join(append(told, s), ". ") }
+	if f.Ending != nil && !f.Viewing { // resigned or agreed
+		return p.Ended(f.Ending)
+	}
 	switch st.Status() {
 	case games.Draw:
 		if st.CalmDrawn() {

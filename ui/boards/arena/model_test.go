@@ -435,3 +435,21 @@ func TestLineTellsTheEndOfTurnUntilTheNextAction(t *testing.T) {
 		t.Fatalf("after a hit: %q", m.Line)
 	}
 }
+
+// A game given up or drawn by agreement says so under the board, not
+// whose actions are left.
+func TestLineTellsAResignationOrAnAgreedDraw(t *testing.T) {
+	s := newSession(t, nil, nil, "move E")
+	if err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if m := loaded(s); m.Line != "Ana resigned. Ben wins." || m.Input {
+		t.Errorf("line %q, input %v", m.Line, m.Input)
+	}
+	s = newSession(t, nil, nil)
+	s.OfferDraw(0)
+	s.AnswerDraw(true)
+	if m := loaded(s); m.Line != "Draw agreed." {
+		t.Errorf("line %q", m.Line)
+	}
+}

@@ -26,7 +26,11 @@ type Board struct {
 
 // Entry is tic-tac-toe as the app offers it (kit.Entry): its rules
 // text and icon are help.md and icon.svg, which entry.go embeds.
-var Entry = kit.Entry{Game: game.Game{}, New: New, Files: files}
+//
+// Tic-tac-toe offers neither Resign nor Offer draw: a game lasts nine
+// moves at most, a few seconds, and ends by itself in a draw when both
+// play well; a player would not expect either button there.
+var Entry = kit.Entry{Game: game.Game{}, New: New, Files: files, NoEndings: true}
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {

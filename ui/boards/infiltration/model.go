@@ -225,7 +225,7 @@ func (m *Model) legalMoves() {
 func (m *Model) phase(f *frame.Frame) string {
 	sym := frame.Symbol
 	switch {
-	case f.StateAt(f.View).Outcome().Over():
+	case f.StateAt(f.View).Outcome().Over() || f.Ending != nil && !f.Viewing:
 		return ""
 	case m.Placement && m.Mover >= 0:
 		if frame.SwapIn(f.Events) {

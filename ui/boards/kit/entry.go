@@ -37,6 +37,10 @@ type Entry struct {
 	// (revenge.md section 1), the four seat symbols first; nil keeps X, O,
 	// + and *.
 	Symbols []string
+	// NoEndings, when set, leaves out Resign and Offer draw in a
+	// two-player game that is over too quickly for either to mean
+	// anything (tic-tac-toe: nine moves at most, a few seconds).
+	NoEndings bool
 }
 
 // ID is the game's id, as in saves and on the command line.

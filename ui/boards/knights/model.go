@@ -247,7 +247,7 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 	turn := fmt.Sprintf("Turn %d", st.Turn()+1)
 	doing := ""
 	switch {
-	case st.Outcome().Over():
+	case st.Outcome().Over() || f.Ending != nil && !m.viewing:
 		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), words.Plural(st.Turn(), "turn", "turns"))
 	case m.viewing:
 		turn += " (looking back)"
