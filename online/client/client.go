@@ -62,6 +62,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 )
 
 // Config is how to reach a server and who this device is.
@@ -113,8 +114,9 @@ type Config struct {
 // reconnecting. Err says why, in words.
 type Dropped struct{ Err error }
 
-// Reconnected: the connection is back and the match (if any) rejoined;
-// an Update with the whole game follows.
+// Reconnected: the connection is back. When the client was in a match it
+// is rejoining it: an Update with the whole game follows (or a Problem
+// saying why the rejoin failed).
 type Reconnected struct{}
 
 // Problem: something went wrong that the client could not act on (a frame
@@ -214,7 +216,7 @@ func newClient(cfg Config) (*Client, error) {
 		return nil, err
 	}
 	if cfg.ServerKey == "" {
-		return nil, errors.New("the server key is missing: ask whoever runs the server for it")
+		return nil, errors.New("The server key is missing: ask whoever runs the server for it")
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
@@ -227,19 +229,20 @@ func newClient(cfg Config) (*Client, error) {
 
 // parseAddr reads Config.Addr into the REST base and the socket URL.
 func parseAddr(addr string) (base, ws string, err error) {
-	a := strings.TrimRight(strings.TrimSpace(addr), "/")
+	a := strings.TrimSpace(addr)
 	switch {
 	case a == "":
-		return "", "", errors.New("no server address: give one like 127.0.0.1:7350")
+		return "", "", errors.New("No server address: give one like 127.0.0.1:7350")
 	case strings.HasPrefix(a, "https://"):
-		host := strings.TrimPrefix(a, "https://")
-		return a, "wss://" + host + "/ws", checkHost(addr, host)
+		host := strings.TrimRight(strings.TrimPrefix(a, "https://"), "/")
+		return "https://" + host, "wss://" + host + "/ws", checkHost(addr, host)
 	case strings.HasPrefix(a, "http://"):
-		host := strings.TrimPrefix(a, "http://")
-		return a, "ws://" + host + "/ws", checkHost(addr, host)
+		host := strings.TrimRight(strings.TrimPrefix(a, "http://"), "/")
+		return "http://" + host, "ws://" + host + "/ws", checkHost(addr, host)
 	case strings.Contains(a, "://"):
 		return "", "", fmt.Errorf("%q is not a server address Tabula can use: give host:port, http://host:port or https://host", addr)
 	}
+	a = strings.TrimRight(a, "/")
 	return "http://" + a, "ws://" + a + "/ws", checkHost(addr, a)
 }
 
@@ -254,11 +257,11 @@ func checkHost(addr, host string) error {
 // no spaces or control characters.
 func checkDeviceID(id string) error {
 	if len(id) < 10 || len(id) > 128 {
-		return errors.New("this device's id must be 10 to 128 characters long (make one with NewDeviceID)")
+		return errors.New("This device's id must be 10 to 128 characters long (make one with NewDeviceID)")
 	}
 	for _, r := range id {
 		if r <= ' ' || r == 0x7f {
-			return errors.New("this device's id may not hold spaces or control characters (make one with NewDeviceID)")
+			return errors.New("This device's id may not hold spaces or control characters (make one with NewDeviceID)")
 		}
 	}
 	return nil
@@ -303,7 +306,7 @@ func (c *Client) Close() {
 	close(c.msgs)
 }
 
-var errClosed = errors.New("the connection was closed")
+var errClosed = errors.New("The connection was closed")
 
 // timeout gives ctx the client's RequestTimeout when it has no deadline.
 func (c *Client) timeout(ctx context.Context) (context.Context, context.CancelFunc) {
@@ -331,4 +334,18 @@ func (c *Client) emit(v any) bool {
 	case <-c.ctx.Done():
 		return false
 	}
+}
+
+// lowerFirst is an error's words to follow a colon.
+func lowerFirst(err error) string {
+	s := errText(err)
+	if s == "" || strings.HasPrefix(s, "Tabula") {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[1]) {
+		return s // an initialism
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
 }

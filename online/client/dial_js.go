@@ -12,7 +12,7 @@ import (
 
 // errNoSocket is the words for a platform without a socket: gorilla's
 // dialer opens a TCP connection, which a browser does not allow.
-var errNoSocket = errors.New("online play is not available in the web version of Tabula yet")
+var errNoSocket = errors.New("Online play is not available in the web version of Tabula yet")
 
 func dialSocket(ctx context.Context, c *Client, u string) (*websocket.Conn, *http.Response, error) {
 	return nil, nil, errNoSocket

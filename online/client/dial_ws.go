@@ -11,7 +11,7 @@ import (
 )
 
 // errNoSocket is the words for a platform without a socket (js/wasm).
-var errNoSocket = errors.New("online play is not available in this version of Tabula")
+var errNoSocket = errors.New("Online play is not available in this version of Tabula")
 
 // dialSocket opens the websocket with gorilla's dialer, using the TLS
 // settings of the REST client's transport when it has them.

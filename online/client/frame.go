@@ -85,13 +85,13 @@ func (v *int64s) UnmarshalJSON(b []byte) error {
 	}
 	n, err := strconv.ParseInt(string(b), 10, 64)
 	if err != nil {
-		return errors.New("op_code is not a whole number")
+		return errors.New("The op code is not a whole number")
 	}
 	*v = int64s(n)
 	return nil
 }
 
-var errFrame = errors.New("the server sent a frame Tabula cannot read")
+var errFrame = errors.New("The server sent a frame Tabula cannot read")
 
 // decodeFrame reads one socket frame.
 func decodeFrame(raw []byte) (*envelope, error) {

@@ -30,7 +30,7 @@ type session struct {
 // checking its signature: the server checks it; the client only needs the
 // user and the expiry.
 func readToken(token string) (session, error) {
-	bad := errors.New("the server's session token is not readable")
+	bad := errors.New("The server's session token is not readable")
 	parts := strings.Split(token, ".")
 	if len(parts) != 3 {
 		return session{}, bad
@@ -97,7 +97,7 @@ func (c *Client) post(ctx context.Context, path string, query url.Values, auth s
 			Message string `json:"message"`
 		}
 		if json.Unmarshal(data, &e) != nil {
-			return fmt.Errorf("the server at %s does not speak Tabula's online protocol (it answered HTTP %d)", c.cfg.Addr, resp.StatusCode)
+			return fmt.Errorf("The server at %s does not speak Tabula's online protocol (it answered HTTP %d)", c.cfg.Addr, resp.StatusCode)
 		}
 		return &httpError{status: resp.StatusCode, code: e.Code, message: e.Message}
 	}
@@ -106,7 +106,7 @@ func (c *Client) post(ctx context.Context, path string, query url.Values, auth s
 		return nil
 	}
 	if json.Unmarshal(data, out) != nil {
-		return fmt.Errorf("the server at %s does not speak Tabula's online protocol (its answer is not readable)", c.cfg.Addr)
+		return fmt.Errorf("The server at %s does not speak Tabula's online protocol (its answer is not readable)", c.cfg.Addr)
 	}
 	return nil
 }
@@ -114,12 +114,12 @@ func (c *Client) post(ctx context.Context, path string, query url.Values, auth s
 // unreachable is the words for a REST call that got no answer.
 func (c *Client) unreachable(err error) error {
 	if c.ctx.Err() != nil {
-		return errors.New("the client was closed")
+		return errors.New("The client was closed")
 	}
 	if errors.Is(err, context.Canceled) {
-		return errors.New("stopped before the server answered")
+		return errors.New("Stopped before the server answered")
 	}
-	return fmt.Errorf("the server at %s does not answer", c.cfg.Addr)
+	return fmt.Errorf("The server at %s does not answer", c.cfg.Addr)
 }
 
 func (c *Client) basic() string {
@@ -203,17 +203,17 @@ func (c *Client) authWords(err error) error {
 	}
 	switch {
 	case he.status == http.StatusUnauthorized:
-		return errors.New("the server refused the server key")
+		return errors.New("The server refused the server key")
 	case he.status == http.StatusForbidden:
-		return errors.New("the server has banned this device's account")
+		return errors.New("The server has banned this device's account")
 	case he.status == http.StatusConflict:
-		return errors.New("the server has no free username for this name: choose another name")
+		return errors.New("The server has no free username for this name: choose another name")
 	case he.status == http.StatusBadRequest:
-		return fmt.Errorf("the server refused this device's account: %s", strings.TrimSuffix(he.message, "."))
+		return fmt.Errorf("The server refused this device's account: %s", strings.TrimSuffix(he.message, "."))
 	case he.status == http.StatusNotFound && he.message != "":
-		return fmt.Errorf("the server refused this device's account: %s", strings.TrimSuffix(he.message, "."))
+		return fmt.Errorf("The server refused this device's account: %s", strings.TrimSuffix(he.message, "."))
 	}
-	return fmt.Errorf("the server at %s has a problem (HTTP %d)", c.cfg.Addr, he.status)
+	return fmt.Errorf("The server at %s has a problem (HTTP %d)", c.cfg.Addr, he.status)
 }
 
 // token gives a session token valid for a while yet, refreshing the
@@ -286,12 +286,12 @@ func (c *Client) rpc(ctx context.Context, id string, in, out any) error {
 		}
 		if errors.As(err, &he) {
 			if he.status == http.StatusNotFound && strings.Contains(strings.ToLower(he.message), "rpc function not found") {
-				return fmt.Errorf("the server at %s does not run Tabula's games", c.cfg.Addr)
+				return fmt.Errorf("The server at %s does not run Tabula's games", c.cfg.Addr)
 			}
 			if he.message != "" {
 				return errors.New(he.message) // the Tabula plugin's own words
 			}
-			return fmt.Errorf("the server at %s has a problem (HTTP %d)", c.cfg.Addr, he.status)
+			return fmt.Errorf("The server at %s has a problem (HTTP %d)", c.cfg.Addr, he.status)
 		}
 		if err != nil {
 			return err
@@ -349,19 +349,19 @@ func decodeServer(data []byte, v any) error {
 		V *int `json:"v"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return errors.New("the server sent a message Tabula cannot read")
+		return errors.New("The server sent a message Tabula cannot read")
 	}
 	if head.V == nil {
-		return errors.New("the server sent a message without a protocol version: it runs another version of Tabula")
+		return errors.New("The server sent a message without a protocol version: it runs another version of Tabula")
 	}
 	if *head.V > protocol.Version {
-		return fmt.Errorf("the server speaks a newer version of Tabula (protocol %d, this app speaks %d): update Tabula to play online", *head.V, protocol.Version)
+		return fmt.Errorf("The server speaks a newer version of Tabula (protocol %d, this app speaks %d): update Tabula to play online", *head.V, protocol.Version)
 	}
 	if *head.V < protocol.Version {
-		return fmt.Errorf("the server speaks an older version of Tabula (protocol %d, this app speaks %d): the server must be updated", *head.V, protocol.Version)
+		return fmt.Errorf("The server speaks an older version of Tabula (protocol %d, this app speaks %d): the server must be updated", *head.V, protocol.Version)
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return errors.New("the server sent a message Tabula cannot read")
+		return errors.New("The server sent a message Tabula cannot read")
 	}
 	return nil
 }

@@ -63,7 +63,7 @@ func (s *sock) write(env *envelope, wait time.Duration) error {
 }
 
 var (
-	errLost = errors.New("the connection to the server was lost: Tabula is reconnecting")
+	errLost = errors.New("The connection to the server was lost: Tabula is reconnecting")
 	errSlow = errors.New("Tabula fell behind reading the game: it reconnects to get the whole game again")
 )
 
@@ -102,9 +102,9 @@ func (c *Client) socketWords(err error, resp *http.Response) error {
 	}
 	if resp != nil {
 		if resp.StatusCode == http.StatusUnauthorized {
-			return errors.New("the server did not take this device's session")
+			return errors.New("The server did not take this device's session")
 		}
-		return fmt.Errorf("the server at %s does not speak Tabula's online protocol (its socket answered HTTP %d)", c.cfg.Addr, resp.StatusCode)
+		return fmt.Errorf("The server at %s does not speak Tabula's online protocol (its socket answered HTTP %d)", c.cfg.Addr, resp.StatusCode)
 	}
 	return c.unreachable(err)
 }
@@ -152,15 +152,15 @@ func (c *Client) dropWords(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway {
-			return fmt.Errorf("the server at %s closed the connection", c.cfg.Addr)
+			return fmt.Errorf("The server at %s closed the connection", c.cfg.Addr)
 		}
-		return fmt.Errorf("the connection to the server at %s was cut", c.cfg.Addr)
+		return fmt.Errorf("The connection to the server at %s was cut", c.cfg.Addr)
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return fmt.Errorf("the server at %s stopped answering", c.cfg.Addr)
+		return fmt.Errorf("The server at %s stopped answering", c.cfg.Addr)
 	}
-	return fmt.Errorf("the connection to the server at %s was lost", c.cfg.Addr)
+	return fmt.Errorf("The connection to the server at %s was lost", c.cfg.Addr)
 }
 
 // handle acts on one frame. An error ends the socket.
@@ -218,7 +218,7 @@ func (c *Client) matchData(md *matchData) error {
 		err = decodeServer(md.Data, f)
 		msg = f
 	default:
-		err = fmt.Errorf("the server sent a message this version of Tabula does not know (op %d): update Tabula", int64(md.OpCode))
+		err = fmt.Errorf("The server sent a message this version of Tabula does not know (op %d): update Tabula", int64(md.OpCode))
 	}
 	if err != nil {
 		msg = Problem{Err: err}
@@ -233,17 +233,17 @@ func (c *Client) matchData(md *matchData) error {
 func serverWords(e *nakamaError) error {
 	switch e.Code {
 	case errMatchNotFound:
-		return errors.New("that game is no longer running on the server")
+		return errors.New("That game is no longer running on the server")
 	case errJoinRejected:
 		if e.Message != "" && e.Message != "Match join rejected" {
 			return errors.New(e.Message) // the referee's own words
 		}
-		return errors.New("the game did not let this device in")
+		return errors.New("The game did not let this device in")
 	}
 	if e.Message == "" {
-		return errors.New("the server could not do what was asked")
+		return errors.New("The server could not do what was asked")
 	}
-	return fmt.Errorf("the server said: %s", e.Message)
+	return fmt.Errorf("The server said: %s", e.Message)
 }
 
 // ping sends an application ping every PingInterval so a dead connection
@@ -293,9 +293,9 @@ func (c *Client) request(ctx context.Context, s *sock, env *envelope) (*envelope
 		return nil, errLost
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("the server at %s did not answer in time", c.cfg.Addr)
+			return nil, fmt.Errorf("The server at %s did not answer in time", c.cfg.Addr)
 		}
-		return nil, errors.New("stopped before the server answered")
+		return nil, errors.New("Stopped before the server answered")
 	}
 }
 
@@ -304,10 +304,10 @@ func (c *Client) current() (*sock, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
-		return nil, errors.New("the connection to the server is closed")
+		return nil, errors.New("The connection to the server is closed")
 	}
 	if c.sock == nil {
-		return nil, errors.New("not connected to the server: Tabula is reconnecting")
+		return nil, errors.New("Not connected to the server: Tabula is reconnecting")
 	}
 	return c.sock, nil
 }
@@ -317,7 +317,7 @@ func (c *Client) current() (*sock, error) {
 // back (the error says so, and Reconnected follows).
 func (c *Client) Join(ctx context.Context, matchID string) error {
 	if matchID == "" {
-		return errors.New("no game to join")
+		return errors.New("No game to join")
 	}
 	s, err := c.current()
 	if err != nil {
@@ -353,7 +353,7 @@ func (c *Client) join(ctx context.Context, s *sock, matchID string) error {
 		return &joinError{code: r.Error.Code, err: serverWords(r.Error)}
 	}
 	if r.Match == nil {
-		return errors.New("the server answered the join with something else")
+		return errors.New("The server answered the join with something else")
 	}
 	return nil
 }
@@ -407,13 +407,13 @@ func (c *Client) send(op int64, msg any) error {
 		return err
 	}
 	if len(data) > protocol.MaxClientMessage {
-		return fmt.Errorf("the move is too long to send (%d bytes, at most %d)", len(data), protocol.MaxClientMessage)
+		return fmt.Errorf("The move is too long to send (%d bytes, at most %d)", len(data), protocol.MaxClientMessage)
 	}
 	c.mu.Lock()
 	m := c.match
 	c.mu.Unlock()
 	if m == "" {
-		return errors.New("not in a game: join one first")
+		return errors.New("Not in a game: join one first")
 	}
 	s, err := c.current()
 	if err != nil {
@@ -471,7 +471,7 @@ func (c *Client) reconnect() *sock {
 	var last error
 	for attempt := 1; ; attempt++ {
 		if c.cfg.ReconnectTries > 0 && attempt > c.cfg.ReconnectTries {
-			c.emit(Problem{Err: fmt.Errorf("Tabula gave up reconnecting after %d tries: %v", c.cfg.ReconnectTries, last)})
+			c.emit(Problem{Err: fmt.Errorf("Tabula gave up reconnecting after %d tries: %s", c.cfg.ReconnectTries, lowerFirst(last))})
 			return nil
 		}
 		t := time.NewTimer(wait)
@@ -499,14 +499,14 @@ func (c *Client) reconnect() *sock {
 			s.close(errClosed)
 			return nil
 		}
-		if err := c.rejoin(s); err != nil {
-			if errors.Is(err, errLost) {
-				last = err
-				continue // this socket died too: the next attempt
-			}
+		// Reconnected goes first: the rejoin's Update may come before
+		// the join's reply, and must follow it on Messages.
+		c.emit(Reconnected{})
+		if err := c.rejoin(s); err != nil && !errors.Is(err, errLost) {
 			c.emit(Problem{Err: err})
 		}
-		c.emit(Reconnected{})
+		// A socket lost while rejoining ends like any other: the
+		// supervisor sees it done and says Dropped again.
 		return s
 	}
 }
@@ -541,7 +541,7 @@ func (c *Client) rejoin(s *sock) error {
 		c.mu.Lock()
 		c.match = ""
 		c.mu.Unlock()
-		return fmt.Errorf("could not rejoin the game: %w", err)
+		return fmt.Errorf("Tabula could not rejoin the game: %s", lowerFirst(err))
 	}
 	return err
 }
