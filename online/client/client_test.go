@@ -576,6 +576,7 @@ func TestGiveUp(t *testing.T) {
 	cfg := f.config("device-aaaaaa", "Ana")
 	cfg.ReconnectTries = 2
 	a := dial(t, cfg)
+	f.waitConns(1)
 	f.mu.Lock()
 	f.wsStatus = http.StatusServiceUnavailable
 	f.mu.Unlock()
@@ -613,6 +614,7 @@ func TestPings(t *testing.T) {
 	for f.count(&f.pings) < 2 {
 		time.Sleep(time.Millisecond)
 	}
+	f.waitConns(1)
 	// Nakama pings with control frames: the client answers.
 	f.mu.Lock()
 	var cs []*fakeConn

@@ -262,6 +262,22 @@ func (f *fake) restart() {
 	f.dropAll()
 }
 
+// waitConns waits until n sockets are open on the fake's side (the
+// client's Dial may return before the fake has noted its socket).
+func (f *fake) waitConns(n int) {
+	deadline := time.Now().Add(patience)
+	for time.Now().Before(deadline) {
+		f.mu.Lock()
+		got := len(f.conns)
+		f.mu.Unlock()
+		if got >= n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	f.t.Fatalf("%d sockets never opened", n)
+}
+
 func (f *fake) dropAll() {
 	f.mu.Lock()
 	cs := make([]*fakeConn, 0, len(f.conns))

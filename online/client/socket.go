@@ -290,6 +290,9 @@ func (c *Client) request(ctx context.Context, s *sock, env *envelope) (*envelope
 	case r := <-ch:
 		return r, nil
 	case <-s.done:
+		if c.ctx.Err() != nil {
+			return nil, errors.New("The connection to the server is closed")
+		}
 		return nil, errLost
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
