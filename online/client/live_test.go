@@ -9,7 +9,9 @@ import (
 
 // TestLive plays the first moves of a tic-tac-toe game between two
 // clients on a real server: TABULA_LIVE_SERVER=host:port (and
-// TABULA_LIVE_KEY, "defaultkey" when unset).
+// TABULA_LIVE_KEY, "defaultkey" when unset): create, find by code, join,
+// a move seen by the other, a socket cut and rejoined, a move out of turn
+// refused, a resignation ending the game.
 func TestLive(t *testing.T) {
 	addr := os.Getenv("TABULA_LIVE_SERVER")
 	if addr == "" {
@@ -62,6 +64,17 @@ func TestLive(t *testing.T) {
 	waitFor(t, other, "the move", func(m any) bool {
 		v, ok := m.(*protocol.Update)
 		return ok && v.Ply == u.Ply+1
+	})
+	// A socket cut under the mover: it reconnects, rejoins and gets the
+	// whole game again.
+	mover.mu.Lock()
+	_ = mover.sock.conn.Close()
+	mover.mu.Unlock()
+	waitFor(t, mover, "Dropped", func(m any) bool { _, ok := m.(Dropped); return ok })
+	waitFor(t, mover, "Reconnected", func(m any) bool { _, ok := m.(Reconnected); return ok })
+	waitFor(t, mover, "the whole game again", func(m any) bool {
+		v, ok := m.(*protocol.Update)
+		return ok && v.From == 0 && v.Ply == u.Ply+1
 	})
 	// A move out of turn is refused in words.
 	if err := mover.Move(u.Legal[0], u.Ply+1); err != nil {
