@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	fyne.io/fyne/v2 v2.8.0
+	github.com/gorilla/websocket v1.5.3
 	github.com/spf13/viper v1.21.0
 )
 
