@@ -162,6 +162,16 @@ init_cluster() {
 	as_pg sh -c "printf '%s\n' \"listen_addresses = '127.0.0.1'\" \"unix_socket_directories = ''\" >> '$PGDATA_DIR/postgresql.conf'"
 }
 
+# Nakama's database, created once (Nakama itself would look for a database
+# named after the user to create it from).
+ensure_database() {
+	local bindir have
+	bindir=$(pg_bindir)
+	have=$(PGPASSFILE=$DATA/pgpass "$bindir/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$DB_USER" -d postgres -tAc \
+		"SELECT 1 FROM pg_database WHERE datname = '$DB_NAME'")
+	[ "$have" = 1 ] || PGPASSFILE=$DATA/pgpass "$bindir/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$DB_USER" "$DB_NAME"
+}
+
 # alive PIDFILE WORD: the process in PIDFILE runs and its command line
 # holds WORD (so a pid reused by another program is never ours).
 alive() {
@@ -193,6 +203,7 @@ start_pg() {
 	as_pg "$bindir/pg_ctl" -D "$PGDATA_DIR" -l "$PG_LOG" -o "-p $PG_PORT" -w -t 60 start >/dev/null \
 		|| { tail -n 20 "$PG_LOG" >&2; die "PostgreSQL did not start (its log above, all of it in $PG_LOG)"; }
 	head -n 1 "$PGDATA_DIR/postmaster.pid" >"$PG_PID"
+	ensure_database
 	say "PostgreSQL runs (pid $(cat "$PG_PID"), 127.0.0.1:$PG_PORT, log $PG_LOG)."
 }
 
@@ -234,7 +245,7 @@ session:
   encryption_key: "$(random_key)"
   refresh_encryption_key: "$(random_key)"
 console:
-  # Nakama's web console (127.0.0.1:7351), user admin.
+  # Nakama's web console (127.0.0.1:7351), user tabula (server/tabula.yml).
   password: "$(random_key)"
   signing_key: "$(random_key)"
 runtime:
