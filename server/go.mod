@@ -2,7 +2,11 @@ module github.com/tabulagames/tabula/server
 
 go 1.26.8
 
-require github.com/heroiclabs/nakama-common v1.47.0
+require (
+	github.com/gorilla/websocket v1.5.3
+	github.com/heroiclabs/nakama-common v1.47.0
+	github.com/tabulagames/tabula v0.0.0-00010101000000-000000000000
+)
 
 require (
 	cloud.google.com/go/compute/metadata v0.9.0 // indirect
@@ -35,7 +39,6 @@ require (
 	github.com/google/pprof v0.0.0-20260709232956-b9395ee17fa0 // indirect
 	github.com/gorilla/handlers v1.5.2 // indirect
 	github.com/gorilla/mux v1.8.1 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.29.0 // indirect
 	github.com/heroiclabs/nakama/v3 v3.40.0 // indirect
 	github.com/heroiclabs/sql-migrate v0.0.0-20241125131053-95a7949783b0 // indirect
