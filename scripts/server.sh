@@ -23,6 +23,7 @@
 # Nakama's own settings are in server/tabula.yml (documented there) and in
 # server/secrets.yml, generated on the first start and kept out of git.
 set -euo pipefail
+export LC_ALL=C # sort and join must agree on the order
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SERVER=$ROOT/server
