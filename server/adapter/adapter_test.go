@@ -244,6 +244,9 @@ func TestMatchRelaysMovesRefusesToTheSenderAndStores(t *testing.T) {
 			t.Errorf("one update sent to %v: each seat gets its own", m.to)
 		}
 		to[m.to[0]] = true
+		if !strings.Contains(m.stored, "b2") {
+			t.Errorf("an update of b2 was sent before b2 was stored: a restart could lose what a player saw")
+		}
 	}
 	if !to[ana.user] || !to[ben.user] {
 		t.Errorf("updates went to %v, want both", to)

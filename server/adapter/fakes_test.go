@@ -111,7 +111,16 @@ func (nk *fakeNK) MatchCreate(ctx context.Context, module string, params map[str
 	if state == nil {
 		return "", errors.New("Match did not start")
 	}
-	fm := &fakeMatch{id: id, m: m.(*Match), state: state, disp: &fakeDispatcher{}, rate: rate, label: label}
+	code, _ := params[ParamCode].(string)
+	disp := &fakeDispatcher{stored: func() string {
+		nk.mu.Lock()
+		defer nk.mu.Unlock()
+		if o := nk.objects[Collection+"/"+code]; o != nil {
+			return o.value
+		}
+		return ""
+	}}
+	fm := &fakeMatch{id: id, m: m.(*Match), state: state, disp: disp, rate: rate, label: label}
 	nk.mu.Lock()
 	nk.matches[id] = fm
 	nk.mu.Unlock()
@@ -182,17 +191,22 @@ func (fm *fakeMatch) loop(nk *fakeNK, msgs ...runtime.MatchData) bool {
 }
 
 type sent struct {
-	op   int64
-	data []byte
-	to   []string // user ids
+	op     int64
+	data   []byte
+	to     []string // user ids
+	stored string   // what storage held for the match when it was sent
 }
 
 type fakeDispatcher struct {
-	sent []sent
+	sent   []sent
+	stored func() string
 }
 
 func (d *fakeDispatcher) BroadcastMessage(op int64, data []byte, presences []runtime.Presence, sender runtime.Presence, reliable bool) error {
 	s := sent{op: op, data: append([]byte(nil), data...)}
+	if d.stored != nil {
+		s.stored = d.stored()
+	}
 	for _, p := range presences {
 		s.to = append(s.to, p.GetUserId())
 	}

@@ -215,11 +215,16 @@ func (m *Match) MatchSignal(ctx context.Context, logger runtime.Logger, db *sql.
 	return s, ""
 }
 
-// flush sends the referee's outbox to the users who are connected (the
-// others get the whole game when they join again) and stores the match
-// when it changed.
+// flush stores the match when it changed, then sends the referee's
+// outbox to the users who are connected (the others get the whole game
+// when they join again). Stored first: whatever a player has seen
+// survives a restart that comes right after.
 func (s *state) flush(ctx context.Context, logger runtime.Logger, nk runtime.NakamaModule, dispatcher runtime.MatchDispatcher) {
-	for _, out := range s.ref.Outbox() {
+	outbox := s.ref.Outbox()
+	if s.ref.Changed() {
+		s.store(ctx, logger, nk)
+	}
+	for _, out := range outbox {
 		to := make([]runtime.Presence, 0, len(out.UserIDs))
 		for _, id := range out.UserIDs {
 			if p, ok := s.presences[id]; ok {
@@ -233,15 +238,18 @@ func (s *state) flush(ctx context.Context, logger runtime.Logger, nk runtime.Nak
 			logger.Error("match %s: cannot send op %d: %v", s.ref.Code(), out.Op, err)
 		}
 	}
-	if !s.ref.Changed() {
-		return
-	}
+}
+
+// store writes the referee's snapshot. The match's context is cancelled
+// when the server shuts down, which is exactly when the last write must
+// still happen: the write does not inherit the cancellation.
+func (s *state) store(ctx context.Context, logger runtime.Logger, nk runtime.NakamaModule) {
 	snap, err := s.ref.Snapshot()
 	if err != nil {
 		logger.Error("match %s: cannot snapshot: %v", s.ref.Code(), err)
 		return
 	}
-	if _, err := writeStored(ctx, nk, s.ref.Code(), &stored{MatchID: s.matchID, Snapshot: snap}, ""); err != nil {
+	if _, err := writeStored(context.WithoutCancel(ctx), nk, s.ref.Code(), &stored{MatchID: s.matchID, Snapshot: snap}, ""); err != nil {
 		logger.Error("match %s: cannot store: %v", s.ref.Code(), err)
 	}
 }

@@ -38,6 +38,8 @@ type server struct {
 	nakama  *proc
 	nakaLog string
 	pgLog   string
+	bin     string
+	args    []string // Nakama's command line
 }
 
 // proc is a started child process and the end of its Wait.
@@ -79,6 +81,50 @@ func (p *proc) stop(t *testing.T, sig syscall.Signal) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		<-p.done
 	}
+}
+
+// startNakama starts Nakama (again) and waits until it answers.
+func (s *server) startNakama(t *testing.T) {
+	t.Helper()
+	naLog, err := os.OpenFile(s.nakaLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer naLog.Close()
+	na := exec.Command(filepath.Join(s.bin, "nakama"), s.args...)
+	na.Stdout, na.Stderr = naLog, naLog
+	start := time.Now()
+	if s.nakama, err = startProc("Nakama", na); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		resp, err := http.Get(s.api + "/healthcheck")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		select {
+		case <-s.nakama.done:
+			t.Fatal("Nakama exited at start (its log is below)")
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Nakama did not answer in 60 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("Nakama ready in %v (pid %d)", time.Since(start).Round(time.Millisecond), na.Process.Pid)
+}
+
+// restartNakama stops Nakama by its pid and starts it again on the same
+// database, as a host's reboot or an upgrade would.
+func (s *server) restartNakama(t *testing.T) {
+	t.Helper()
+	s.nakama.stop(t, syscall.SIGTERM)
+	s.startNakama(t)
 }
 
 func (s *server) stop(t *testing.T) {
@@ -205,7 +251,7 @@ func startServer(t *testing.T) *server {
 		if t.Failed() {
 			for _, f := range []string{s.pgLog, s.nakaLog} {
 				if b, err := os.ReadFile(f); err == nil {
-					t.Logf("%s (last lines):\n%s", f, tail(string(b), 30))
+					t.Logf("%s (last lines):\n%s", f, tail(string(b), 80))
 				}
 			}
 		}
@@ -263,37 +309,8 @@ func startServer(t *testing.T) *server {
 	if out, err := migrate.CombinedOutput(); err != nil {
 		t.Fatalf("nakama migrate up: %v\n%s", err, tail(string(out), 20))
 	}
-	naLog, err := os.Create(s.nakaLog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer naLog.Close()
-	na := exec.Command(filepath.Join(bin, "nakama"), args...)
-	na.Stdout, na.Stderr = naLog, naLog
-	start = time.Now()
-	if s.nakama, err = startProc("Nakama", na); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		resp, err := http.Get(s.api + "/healthcheck")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				break
-			}
-		}
-		select {
-		case <-s.nakama.done:
-			t.Fatal("Nakama exited at start (its log is below)")
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("Nakama did not answer in 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Logf("Nakama ready in %v (pid %d, port %d)", time.Since(start).Round(time.Millisecond), na.Process.Pid, apiPort)
+	s.bin, s.args = bin, args
+	s.startNakama(t)
 	return s
 }
 
@@ -408,6 +425,64 @@ func TestClassicGame(t *testing.T) {
 	for _, c := range []*client{ana, ben} {
 		if c.last.Status != "win" || len(c.last.Winners) != 1 || c.last.Winners[0] != 0 {
 			t.Errorf("%s's last update: status %q, winners %v, want a win of seat 0", c.name, c.last.Status, c.last.Winners)
+		}
+	}
+}
+
+// TestGameGoesOnAfterARestart: Nakama is stopped mid-game and started
+// again on the same database; the code finds the stored game, which
+// starts again with every move and both seats.
+func TestGameGoesOnAfterARestart(t *testing.T) {
+	s := startServer(t)
+	ana := s.signIn(t, "ana", "e2e-device-ana-0002")
+	ben := s.signIn(t, "ben", "e2e-device-ben-0002")
+	var inv protocol.Invitation
+	if err := ana.rpc(protocol.RPCCreate, protocol.CreateRequest{V: protocol.Version, Game: "classic",
+		Seats: []protocol.SeatRequest{{Kind: "person"}, {Kind: "person"}}}, &inv); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	ana.dial()
+	ben.dial()
+	if err := ana.join(inv.MatchID, protocol.Version); err != nil {
+		t.Fatal(err)
+	}
+	if err := ben.join(inv.MatchID, protocol.Version); err != nil {
+		t.Fatal(err)
+	}
+	ana.move("b2", 0)
+	ben.update(1)
+	ben.move("a1", 1)
+	ana.update(2)
+
+	s.restartNakama(t)
+	ana.close()
+	ben.close()
+
+	for _, c := range []*client{ben, ana} {
+		var again protocol.Invitation
+		if err := c.rpc(protocol.RPCFind, protocol.FindRequest{V: protocol.Version, Code: inv.Code}, &again); err != nil {
+			t.Fatalf("%s finds %s after the restart: %v", c.name, inv.Code, err)
+		}
+		if again.MatchID == inv.MatchID {
+			t.Fatalf("find after the restart answered the old match %s", inv.MatchID)
+		}
+		c.dial()
+		defer c.close()
+		if err := c.join(again.MatchID, protocol.Version); err != nil {
+			t.Fatalf("%s joins again: %v", c.name, err)
+		}
+		u := c.update(2)
+		if u.From != 0 || strings.Join(u.History, " ") != "b2 a1" {
+			t.Errorf("%s's first update after the restart: from %d, history %v: want the whole game, b2 a1", c.name, u.From, u.History)
+		}
+	}
+	if ana.last.Seat != 0 || ben.last.Seat != 1 {
+		t.Errorf("seats after the restart: ana %d, ben %d; want 0 and 1", ana.last.Seat, ben.last.Seat)
+	}
+	ana.move("c3", 2)
+	for _, c := range []*client{ana, ben} {
+		if u := c.update(3); u.History[len(u.History)-1] != "c3" {
+			t.Errorf("%s sees %v after the restart's first move", c.name, u.History)
 		}
 	}
 }
