@@ -115,9 +115,12 @@ server-status:
 	./scripts/server.sh status
 
 # The server module's vet and tests: the adapter's unit tests and the
-# end-to-end game over a real Nakama and PostgreSQL (server/e2e), which
-# needs the binaries, so they are built first.
+# end-to-end games over a real Nakama and PostgreSQL (server/e2e), which
+# need the binaries and PostgreSQL's server, so both come first.
 test-server: server-build
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
+		echo "Installing PostgreSQL for the end-to-end test"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
 	cd server && $(GO) vet ./... && $(GO) test -count=1 -timeout 20m ./...
 
 clean:
