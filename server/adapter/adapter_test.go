@@ -342,4 +342,24 @@ func TestMatchEndsWhenIdleOrOverAndLeft(t *testing.T) {
 	if fm.loop(nk) {
 		t.Error("a finished match everyone left did not end")
 	}
+
+	// Found again once finished, it waits for its players to join.
+	answer, err := Find(nk.ctx(ana.user, ana.name), testLogger{t}, nil, nk, findRequest(inv.Code))
+	again := readInvitation(t, answer, err)
+	fm = nk.match(again.MatchID)
+	for i := 0; i < 10*fm.rate; i++ {
+		if !fm.loop(nk) {
+			t.Fatalf("a finished match found again ended after %d ticks, before anyone joined", i)
+		}
+	}
+	fm.join(nk, ana)
+	var u protocol.Update
+	for _, m := range fm.disp.take() {
+		if m.op == protocol.OpUpdate {
+			json.Unmarshal(m.data, &u)
+		}
+	}
+	if u.Status != "win" || u.Ply != 5 {
+		t.Errorf("the finished game found again shows %q at ply %d, want the win at ply 5", u.Status, u.Ply)
+	}
 }

@@ -187,7 +187,11 @@ func (fm *fakeMatch) leave(nk *fakeNK, ps ...*presence) {
 func (fm *fakeMatch) loop(nk *fakeNK, msgs ...runtime.MatchData) bool {
 	fm.tick++
 	fm.state = fm.m.MatchLoop(fm.ctx(nk), testLogger{nk.t}, nil, nk, fm.disp, fm.tick, fm.state, msgs)
-	return fm.state != nil
+	if fm.state == nil {
+		nk.stop(fm.id) // Nakama forgets a match whose loop returned nil
+		return false
+	}
+	return true
 }
 
 type sent struct {

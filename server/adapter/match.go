@@ -66,8 +66,9 @@ type state struct {
 	// presences: each connected user's presence (the latest session: a
 	// client that reconnects may join again before its old session leaves).
 	presences map[string]runtime.Presence
-	idleTicks int // ticks in a row with nobody connected
-	maxIdle   int // idleTicks at which the match stops
+	idleTicks int  // ticks in a row with nobody connected
+	maxIdle   int  // idleTicks at which the match stops
+	joined    bool // someone joined this run of the match
 }
 
 // Match is the runtime.Match of a Tabula match.
@@ -149,6 +150,7 @@ func (m *Match) MatchJoin(ctx context.Context, logger runtime.Logger, db *sql.DB
 		s.ref.Join(p.GetUserId(), p.GetUsername())
 	}
 	s.idleTicks = 0
+	s.joined = s.joined || len(presences) > 0
 	s.flush(ctx, logger, nk, dispatcher)
 	return s
 }
@@ -171,7 +173,8 @@ func (m *Match) MatchLeave(ctx context.Context, logger runtime.Logger, db *sql.D
 // MatchLoop feeds the tick's messages to the referee, lets it tick (clock,
 // bots), sends what it has to say and stores the match when it changed.
 // It ends the match (nil) once the game is over and everyone left, or
-// when nobody has been connected for the idle time.
+// when nobody has been connected for the idle time. (A finished game that
+// a find restarted waits the idle time for its players to look at it.)
 func (m *Match) MatchLoop(ctx context.Context, logger runtime.Logger, db *sql.DB, nk runtime.NakamaModule, dispatcher runtime.MatchDispatcher, tick int64, st interface{}, messages []runtime.MatchData) interface{} {
 	s := st.(*state)
 	for _, msg := range messages {
@@ -184,7 +187,7 @@ func (m *Match) MatchLoop(ctx context.Context, logger runtime.Logger, db *sql.DB
 		return s
 	}
 	s.idleTicks++
-	if s.ref.Over() || s.idleTicks >= s.maxIdle {
+	if (s.ref.Over() && s.joined) || s.idleTicks >= s.maxIdle {
 		s.ref.Close()
 		return nil
 	}
