@@ -889,15 +889,18 @@ func (r *Referee) record() *games.Record {
 // snapshot is what Snapshot stores: enough to go on exactly where the
 // match was, except who is connected and what bots were thinking.
 type snapshot struct {
-	V        int             `json:"v"`
-	Code     string          `json:"code"`
-	TickRate int             `json:"tickRate"`
-	Record   *games.Record   `json:"record"`
-	Seats    []*seat         `json:"seats"`
-	Picks    map[int]string  `json:"picks,omitempty"` // the secret picks of the turn now running
-	Deadline map[int]int     `json:"deadline,omitempty"`
-	SoloQuit bool            `json:"soloQuit,omitempty"`
-	Extra    json.RawMessage `json:"extra,omitempty"` // reserved
+	V        int            `json:"v"`
+	Code     string         `json:"code"`
+	TickRate int            `json:"tickRate"`
+	Record   *games.Record  `json:"record"`
+	Seats    []*seat        `json:"seats"`
+	Picks    map[int]string `json:"picks,omitempty"` // the secret picks of the turn now running
+	Deadline map[int]int    `json:"deadline,omitempty"`
+	SoloQuit bool           `json:"soloQuit,omitempty"`
+	// Plan is the rest of an arena bot's turn being played action by
+	// action, so a restart plays on the same turn rather than a new plan.
+	Plan     []string `json:"plan,omitempty"`
+	PlanSeat int      `json:"planSeat,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -906,7 +909,7 @@ const snapshotVersion = 1
 // hidden picks, the seat bindings, the code and the tick rate.
 func (r *Referee) Snapshot() ([]byte, error) {
 	s := snapshot{V: snapshotVersion, Code: r.code, TickRate: r.tickRate, Record: r.record(), Seats: r.seats,
-		Picks: map[int]string{}, Deadline: map[int]int{}, SoloQuit: r.soloQuit}
+		Picks: map[int]string{}, Deadline: map[int]int{}, SoloQuit: r.soloQuit, Plan: r.plan, PlanSeat: r.planSeat}
 	for i, m := range r.picks {
 		s.Picks[i] = r.st.MoveString(i, m)
 	}
@@ -924,8 +927,10 @@ func (r *Referee) Snapshot() ([]byte, error) {
 }
 
 // Restore makes a match again from Snapshot's bytes: the same game at the
-// same point, the same seat bindings (nobody connected). Bots start
-// afresh.
+// same point, the same seat bindings (nobody connected), the same secret
+// picks and the rest of a bot's planned arena turn. Bots that were
+// thinking start afresh (they are pure functions of the position and
+// their seed, so they choose the same).
 func Restore(data []byte) (*Referee, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -973,6 +978,7 @@ func Restore(data []byte) (*Referee, error) {
 		}
 		r.picks[i] = m
 	}
+	r.plan, r.planSeat = s.Plan, s.PlanSeat
 	r.armTimers()
 	for i, d := range s.Deadline {
 		if i >= 0 && i < len(r.seats) && r.seats[i].deadline > 0 && d > 0 && d < r.seats[i].deadline {
