@@ -36,8 +36,10 @@ type table struct {
 	pick func(c *client, u *protocol.Update) string
 }
 
-func person(name string) protocol.SeatRequest { return protocol.SeatRequest{Kind: "person", Name: name} }
-func bot(name string) protocol.SeatRequest    { return protocol.SeatRequest{Kind: "bot", Bot: name} }
+func person(name string) protocol.SeatRequest {
+	return protocol.SeatRequest{Kind: "person", Name: name}
+}
+func bot(name string) protocol.SeatRequest { return protocol.SeatRequest{Kind: "bot", Bot: name} }
 
 func newTable(t *testing.T, cfg Config) *table {
 	t.Helper()
