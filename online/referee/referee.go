@@ -291,11 +291,11 @@ func (r *Referee) Claim(userID, name string, seat int) error {
 func (r *Referee) CanJoin(userID string, meta map[string]string) (seat int, err error) {
 	v, ok := meta[protocol.JoinVersionKey]
 	if !ok {
-		return -1, errors.New("your version of Tabula does not say which protocol it speaks: update Tabula to play online")
+		return -1, errors.New("Your version of Tabula does not say which protocol it speaks: update Tabula to play online.")
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
-		return -1, errors.New("your version of Tabula sent a protocol version that is not a number: update Tabula to play online")
+		return -1, errors.New("Your version of Tabula sent a protocol version that is not a number: update Tabula to play online.")
 	}
 	if n != protocol.Version {
 		return -1, protocol.ErrVersion(n)
@@ -310,7 +310,7 @@ func (r *Referee) CanJoin(userID string, meta map[string]string) (seat int, err 
 		r.reserved[userID] = i
 		return i, nil
 	}
-	return -1, errors.New("this game is full: every seat is taken")
+	return -1, errors.New("This game is full: every seat is taken.")
 }
 
 // Join marks a user joined (or rejoined) and connected: it queues a full
@@ -326,7 +326,7 @@ func (r *Referee) Join(userID, name string) {
 			i = r.freeSeat()
 		}
 		if i < 0 {
-			r.refuse(userID, "", errors.New("this game is full: every seat is taken"))
+			r.refuse(userID, "", errors.New("This game is full: every seat is taken."))
 			return
 		}
 		r.bind(userID, name, i)
@@ -371,7 +371,7 @@ func (r *Referee) Handle(userID string, op int64, data []byte) {
 	i := r.seatOf(userID)
 	switch {
 	case i < 0:
-		r.refuse(userID, "", errors.New("you have no seat in this game"))
+		r.refuse(userID, "", errors.New("You have no seat in this game."))
 	case op == protocol.OpMove:
 		var m protocol.Move
 		if err := protocol.Decode(data, &m); err != nil {
@@ -391,7 +391,7 @@ func (r *Referee) Handle(userID string, op int64, data []byte) {
 			r.refuse(userID, "", err)
 		}
 	default:
-		r.refuse(userID, "", fmt.Errorf("this server does not know message %d: update Tabula to play online", op))
+		r.refuse(userID, "", fmt.Errorf("This server does not know message %d: update Tabula to play online.", op))
 	}
 }
 
@@ -430,31 +430,33 @@ func (r *Referee) move(i int, m protocol.Move) error {
 				waiting++
 			}
 		}
-		return fmt.Errorf("the game starts when every seat is taken: waiting for %d more %s", waiting, words.Plural(waiting, "player", "players"))
+		return fmt.Errorf("The game starts when every seat is taken: waiting for %d more %s.", waiting, words.Plural(waiting, "player", "players"))
 	}
 	if r.seats[i].Resigned {
-		return errors.New("you resigned: the computer plays your seat now")
+		return errors.New("You resigned: the computer plays your seat now.")
 	}
 	if m.Ply != len(r.tokens) {
-		return fmt.Errorf("the game has moved on since you chose %s (%d %s played since): choose again", m.Token, len(r.tokens)-m.Ply, words.Plural(len(r.tokens)-m.Ply, "move was", "moves were"))
+		return fmt.Errorf("The game has moved on since you chose %s (%d %s played since): choose again.", m.Token, len(r.tokens)-m.Ply, words.Plural(len(r.tokens)-m.Ply, "move was", "moves were"))
 	}
 	to := r.st.ToMove()
 	if !contains(to, i) {
 		if r.game.Kind().Simultaneous {
-			return errors.New("you are out of this game: the others play on")
+			return errors.New("You are out of this game: the others play on.")
 		}
 		names := make([]string, len(to))
 		for k, s := range to {
 			names[k] = r.name(s)
 		}
-		return fmt.Errorf("it is %s's turn", words.JoinAnd(names))
+		return fmt.Errorf("It is %s's turn.", words.JoinAnd(names))
 	}
 	if r.game.Kind().Simultaneous {
 		if p, ok := r.picks[i]; ok {
-			return fmt.Errorf("you have already picked %s this turn: waiting for %s", r.st.MoveString(i, p), words.JoinAnd(r.pendingNames()))
+			return fmt.Errorf("You have already picked %s this turn: waiting for %s.", r.st.MoveString(i, p), words.JoinAnd(r.pendingNames()))
 		}
 	}
-	mv, err := r.st.ParseMove(i, m.Token)
+	// Parsed on the seat's own view, so not even the words of a refusal
+	// can tell what the seat may not see.
+	mv, err := games.ViewOf(r.st, i).ParseMove(i, m.Token)
 	if err != nil {
 		return err
 	}
@@ -553,7 +555,7 @@ func (r *Referee) resign(i int) error {
 		return games.ErrGameOver
 	}
 	if r.seats[i].Resigned {
-		return errors.New("you have already resigned")
+		return errors.New("You have already resigned.")
 	}
 	switch len(r.seats) {
 	case 1:

@@ -36,10 +36,10 @@ func TestRefusals(t *testing.T) {
 		data       []byte
 		want       string
 	}{
-		{"out of turn", "user0", protocol.OpMove, move("a1", 1), "it is Ben's turn"},
+		{"out of turn", "user0", protocol.OpMove, move("a1", 1), "It is Ben's turn."},
 		{"illegal", "user1", protocol.OpMove, move("b2", 1), "b2"},
 		{"not a square", "user1", protocol.OpMove, move("z9", 1), "z9"},
-		{"stale ply", "user1", protocol.OpMove, move("a1", 0), "the game has moved on since you chose a1 (1 move was played since)"},
+		{"stale ply", "user1", protocol.OpMove, move("a1", 0), "The game has moved on since you chose a1 (1 move was played since)"},
 		{"old version", "user1", protocol.OpMove, []byte(`{"v":0,"token":"a1","ply":1}`), "too old"},
 		{"new version", "user1", protocol.OpMove, []byte(`{"v":2,"token":"a1","ply":1}`), "newer version"},
 		{"no version", "user1", protocol.OpMove, []byte(`{"token":"a1","ply":1}`), "no protocol version"},
@@ -95,7 +95,7 @@ func TestWaitForSeats(t *testing.T) {
 			json.Unmarshal(o.Data, &rf)
 		}
 	}
-	if rf.Error != "the game starts when every seat is taken: waiting for 1 more player" {
+	if rf.Error != "The game starts when every seat is taken: waiting for 1 more player." {
 		t.Fatalf("refused %q", rf.Error)
 	}
 	if len(u.Legal) != 0 || u.Seats[0].Name != "Ana" || u.Seats[1].Joined {
@@ -369,7 +369,7 @@ func TestKnightsPicks(t *testing.T) {
 	}
 	tb.send("user0", protocol.OpMove, protocol.Move{V: 1, Token: tok, Ply: 0})
 	tb.drain()
-	if rf := a.refused; len(rf) != 1 || rf[0].Error != "you have already picked "+tok+" this turn: waiting for Ben and Cy" {
+	if rf := a.refused; len(rf) != 1 || rf[0].Error != "You have already picked "+tok+" this turn: waiting for Ben and Cy." {
 		t.Fatalf("second pick: %+v", rf)
 	}
 	// A restart keeps the secret pick.
