@@ -2,6 +2,10 @@ package referee
 
 import (
 	"encoding/json"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
 	"reflect"
 	"strings"
 	"testing"
@@ -399,4 +403,23 @@ func TestKnightsOut(t *testing.T) {
 		tb.step()
 	}
 	t.Skip("Ana's knight was never out in this game")
+}
+
+// TestPureGo: the referee imports the rules, the bots, the words and the
+// protocol, nothing from outside the module (no Nakama, no Fyne).
+func TestPureGo(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range parsed.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if strings.Contains(strings.Split(p, "/")[0], ".") && !strings.HasPrefix(p, "github.com/tabulagames/tabula/") ||
+				strings.HasPrefix(p, "github.com/tabulagames/tabula/ui") || strings.HasPrefix(p, "github.com/tabulagames/tabula/settings") {
+				t.Errorf("%s imports %s", f, p)
+			}
+		}
+	}
 }
