@@ -5,8 +5,8 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"strconv"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
