@@ -159,7 +159,7 @@ func TestFindRestartsAStoredMatchOnce(t *testing.T) {
 	nk := newFakeNK(t)
 	inv := create(t, nk)
 	fm := nk.match(inv.MatchID)
-	fm.join(nk, ana)
+	fm.join(nk, ana, ben)
 	fm.loop(nk, move(ana, "b2", 0))
 	nk.stop(inv.MatchID) // the server restarted
 
@@ -326,14 +326,16 @@ func TestMatchEndsWhenIdleOrOverAndLeft(t *testing.T) {
 	for _, m := range []runtime.MatchData{move(ana, "a1", 0), move(ben, "a3", 1), move(ana, "b1", 2), move(ben, "b3", 3), move(ana, "c1", 4)} {
 		fm.loop(nk, m)
 	}
-	finals := 0
+	finals := map[string]int{}
 	for _, m := range fm.disp.take() {
 		if m.op == protocol.OpFinal {
-			finals++
+			for _, u := range m.to {
+				finals[u]++
+			}
 		}
 	}
-	if finals != 2 {
-		t.Errorf("%d final records sent at the end, want one to each seat", finals)
+	if len(finals) != 2 || finals[ana.user] != 1 || finals[ben.user] != 1 {
+		t.Errorf("final records went to %v, want one to each seat", finals)
 	}
 	if !fm.loop(nk) {
 		t.Fatal("the match ended while both were still connected")
