@@ -365,3 +365,42 @@ func TestMatchEndsWhenIdleOrOverAndLeft(t *testing.T) {
 		t.Errorf("the finished game found again shows %q at ply %d, want the win at ply 5", u.Status, u.Ply)
 	}
 }
+
+func TestAMoveDuringShutdownIsStored(t *testing.T) {
+	nk := newFakeNK(t)
+	inv := create(t, nk)
+	fm := nk.match(inv.MatchID)
+	fm.join(nk, ana, ben)
+	fm.shutdown(nk, move(ana, "b2", 0))
+	s, _ := nk.stored(t, inv.Code)
+	if !strings.Contains(string(s.Snapshot), "b2") {
+		t.Fatal("the move played as the server shut down was not stored")
+	}
+	answer, err := Find(nk.ctx(ben.user, ben.name), testLogger{t}, nil, nk, findRequest(inv.Code))
+	if again := readInvitation(t, answer, err); again.Seat != 1 {
+		t.Errorf("after the restart ben holds seat %d, want 1", again.Seat)
+	}
+}
+
+func TestTwoFindsAtOnceAnswerOneMatch(t *testing.T) {
+	nk := newFakeNK(t)
+	inv := create(t, nk)
+	nk.stop(inv.MatchID)
+	var other string
+	nk.beforeInit = func(params map[string]interface{}) {
+		// Another find, having read the same stored version, starts first.
+		id, err := nk.MatchCreate(nk.ctx("", ""), protocol.MatchModule, params)
+		if err != nil {
+			t.Fatalf("the other start: %v", err)
+		}
+		other = id
+	}
+	answer, err := Find(nk.ctx(ben.user, ben.name), testLogger{t}, nil, nk, findRequest(inv.Code))
+	got := readInvitation(t, answer, err)
+	if got.MatchID != other {
+		t.Errorf("find answered %s, want the match the other find started, %s", got.MatchID, other)
+	}
+	if len(nk.matches) != 1 {
+		t.Errorf("%d matches run for one code", len(nk.matches))
+	}
+}
