@@ -87,7 +87,7 @@ type Referee struct {
 	ending   *games.Ending // a two-seat resignation
 	soloQuit bool          // the only seat of a one-seat game resigned
 	picks    map[int]games.Move
-	timer    int // knights timer rule, in ticks (0: off)
+	timer    int             // knights timer rule, in ticks (0: off)
 	reserved map[string]hold // seats kept from CanJoin to Join
 	changed  bool
 	out      []Outgoing
