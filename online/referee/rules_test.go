@@ -44,6 +44,8 @@ func TestRefusals(t *testing.T) {
 		{"illegal", "user1", protocol.OpMove, move("b2", 1), "b2"},
 		{"not a square", "user1", protocol.OpMove, move("z9", 1), "z9"},
 		{"stale ply", "user1", protocol.OpMove, move("a1", 0), "The game has moved on since you chose a1 (1 move was played since)"},
+		{"future ply", "user1", protocol.OpMove, move("a1", 5), "Your move a1 was chosen for a position this game has not reached"},
+		{"negative ply", "user1", protocol.OpMove, move("a1", -1), "Your move a1 was chosen for a position this game has not reached"},
 		{"old version", "user1", protocol.OpMove, []byte(`{"v":0,"token":"a1","ply":1}`), "too old"},
 		{"new version", "user1", protocol.OpMove, []byte(`{"v":2,"token":"a1","ply":1}`), "newer version"},
 		{"no version", "user1", protocol.OpMove, []byte(`{"token":"a1","ply":1}`), "no protocol version"},
