@@ -558,3 +558,17 @@ func TestFogWordsLeaveWithTheirView(t *testing.T) {
 		}
 	}
 }
+
+// A resignation is said in the line under the knights board too, as in
+// the other boards' lines: on a phone the panel's headline is below the
+// fold, and "Game over after 0 turns" alone did not say who won.
+func TestKnightsLineSaysWhoResigned(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	if err := gs.session.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Ana resigned. Computer wins."; !showsText(gs.content, want+" Game over after 0 turns · seed 1") {
+		t.Errorf("the line under the board does not begin %q", want)
+	}
+}
