@@ -43,10 +43,16 @@ func TestAlcazarResultWaitsForThePhase(t *testing.T) {
 	if gs.status.Text != "Watch the pieces move..." {
 		t.Fatalf("status %q while the phase plays", gs.status.Text)
 	}
+	if gs.scoreRow.Visible() {
+		t.Fatalf("the session score %q counts the game while the phase plays", gs.score.Text)
+	}
 	for b.Animating() {
 		held.Tick(1)
 	}
 	if !gs.result.Visible() || gs.result.String() == "" {
 		t.Fatal("the result is not shown after the phase")
+	}
+	if !gs.scoreRow.Visible() || gs.score.Text == "" {
+		t.Fatal("the session score is not shown after the phase")
 	}
 }

@@ -29,6 +29,7 @@ type endings struct {
 	offerItem           *fyne.MenuItem  // the phone's menu items
 	resignItem          *fyne.MenuItem
 	asking              bool // the screen asks a person here about a draw
+	botAsked            int  // 1 + the seat of the bot asked about a draw, 0 when none is
 }
 
 // offersEndings reports whether the game offers Resign and Offer draw: a
@@ -144,6 +145,7 @@ func (gs *gameScreen) offerDraw() {
 	}
 	p := gs.people()
 	if s.DriverOf(1-seat) == session.Bot {
+		gs.botAsked = 2 - seat
 		gs.Say(fmt.Sprintf("%s. %s is thinking it over...", p.Does(frame.Deed{Seat: seat, Verb: "offer", Rest: "a draw"}), p.Names[1-seat]))
 		return
 	}
@@ -173,6 +175,16 @@ func (gs *gameScreen) askDraw(from int) {
 
 // endingChanged says what the session's change did to an offer.
 func (gs *gameScreen) endingChanged(c session.Change) {
+	// A bot asked about a draw that accepted: its yes replaces "is
+	// thinking it over", which would otherwise linger under "Draw agreed.".
+	if bot := gs.botAsked - 1; bot >= 0 && c.Ended {
+		if e := gs.session.Ending(); e != nil && e.By == games.EndAgreed {
+			gs.Say(gs.people().Does(frame.Deed{Seat: bot, Verb: "accept", Rest: "the draw"}) + ".")
+		}
+	}
+	if c.Ended || c.DrawDeclined || c.Moved || c.Rewound {
+		gs.botAsked = 0 // answered, or withdrawn by a move or an undo
+	}
 	if c.DrawDeclined {
 		p := gs.people()
 		gs.Say(p.Does(frame.Deed{Seat: c.BotSeat, Verb: "decline", Rest: "the draw"}) + ". Play on.")

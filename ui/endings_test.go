@@ -172,3 +172,23 @@ func TestNoEndingsWhereTheyMeanNothing(t *testing.T) {
 		t.Error("a two-player revenge game offers no Resign")
 	}
 }
+
+// The computer's yes is said where its "thinking it over" was, and the
+// wait is not left on screen under "Draw agreed." (it was, fading, for
+// four seconds).
+func TestTheComputerAcceptingADrawSaysSo(t *testing.T) {
+	u := newTestApp(t)
+	gs, loop := openGame(t, u, "checkerboard", 0, anaVsEasy)
+	a, err := ai.Assess(context.Background(), "checkerboard", gs.session.Live(), 1, uint64(gs.session.Seed)*7919+1, 0)
+	if err != nil || !a.Accept {
+		t.Skipf("the computer would not accept at the start (%+v, %v)", a, err)
+	}
+	test.Tap(gs.offerBtn)
+	loop.Until(t, "the computer's answer", func() bool { return gs.session.DrawOffer() < 0 })
+	if gs.session.Outcome().Status != games.Draw {
+		t.Fatalf("not drawn: %+v", gs.session.Outcome())
+	}
+	if gs.lastSaid != "Computer accepts the draw." || strings.Contains(gs.toast.AccessibilityLabel(), "thinking") {
+		t.Errorf("said %q, the line reads %q", gs.lastSaid, gs.toast.AccessibilityLabel())
+	}
+}

@@ -40,7 +40,16 @@ func (gs *gameScreen) refresh() {
 
 // draw gives the board the session's frame, and tells screen readers.
 func (gs *gameScreen) draw() {
+	prev := gs.drawn
 	gs.drawn = gs.session.Frame()
+	// Words said from one person's view of a secret turn (knights under
+	// fog: the jumps they saw) leave with that view, before the board
+	// tells the next one: the hand-over cover and the turn shown to
+	// everyone must not carry them, on screen or read aloud.
+	if prev != nil && prev.Simultaneous && prev.DeviceSeat >= 0 && prev.DeviceSeat != gs.drawn.DeviceSeat {
+		gs.toast.clear()
+		gs.lastSaid = ""
+	}
 	gs.board.Draw(gs.drawn, gs.forward.Next(gs.drawn))
 	if gs.spoken != nil {
 		gs.spoken.Update()

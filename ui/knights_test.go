@@ -530,3 +530,45 @@ func TestPhoneKnightsTextIsReadable(t *testing.T) {
 		}
 	}
 }
+
+// Under fog the words a person's board said about the jumps they saw
+// stay theirs: once they have picked and the device shows everyone the
+// turn, the line under the board no longer carries them (it did, fading
+// for four seconds, showing the whole table where the last picker's
+// knight and those it saw had landed).
+func TestFogWordsLeaveWithTheirView(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": true})
+	pickAll(t, gs, "c5", "f4") // Ana b7-c5, Ben g2-f4: shown to everyone, all out of sight
+	pickAll(t, gs, "d7")       // Ana's board told her turn 1 as she sees it
+	if strings.Contains(gs.toast.AccessibilityLabel(), "c5") {
+		t.Fatalf("the hand-over cover reads Ana's words aloud: %q", gs.toast.AccessibilityLabel())
+	}
+	gs.session.Reveal(1)
+	if !strings.Contains(gs.toast.AccessibilityLabel(), "f4") {
+		t.Fatalf("Ben's board does not tell his own jump: %q", gs.toast.AccessibilityLabel())
+	}
+	pickAll(t, gs, "h5") // turn 2 is shown to everyone
+	if !gs.session.ShowingTurn() {
+		t.Fatal("turn 2 is not shown to everyone")
+	}
+	for _, sq := range []string{"c5", "f4", "d7", "h5"} {
+		if strings.Contains(gs.toast.text, sq) || strings.Contains(gs.toast.AccessibilityLabel(), sq) {
+			t.Fatalf("the shared screen says %q (read aloud %q): %s is in the fog", gs.toast.text, gs.toast.AccessibilityLabel(), sq)
+		}
+	}
+}
+
+// A resignation is said in the line under the knights board too, as in
+// the other boards' lines: on a phone the panel's headline is below the
+// fold, and "Game over after 0 turns" alone did not say who won.
+func TestKnightsLineSaysWhoResigned(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kComputer}, nil)
+	if err := gs.session.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Ana resigned. Computer wins."; !showsText(gs.content, want+" Game over after 0 turns · seed 1") {
+		t.Errorf("the line under the board does not begin %q", want)
+	}
+}

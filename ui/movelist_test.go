@@ -137,3 +137,22 @@ func TestLongMoveRowsWrap(t *testing.T) {
 		t.Fatalf("a row wider than the list is %v tall, one line %v: it did not wrap", h, one)
 	}
 }
+
+// A row's words wrap at the width its height was measured at (the list's
+// width less its scroll bar's), so a row just short of the list's full
+// width is not given two lines' height and drawn on one, with an empty
+// line under it ("19. Medium jumps from f5 to h3, taking a man").
+func TestMoveRowWrapsWhereItWasMeasured(t *testing.T) {
+	test.NewTempApp(t)
+	text := "19. Medium jumps from f5 to h3, taking a man"
+	one := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+	width := one + theme.ScrollBarSize()/2 // fits the whole row, not the room left beside the scroll bar
+	h := wrappedHeight(text, width-theme.ScrollBarSize())
+	row := newMoveRow()
+	row.Objects[0].(*widget.Label).SetText(text)
+	row.Resize(fyne.NewSize(width, h))
+	words := row.Objects[0].(*widget.Label)
+	if got := words.MinSize().Height; got != h {
+		t.Fatalf("the row was given %v for its words and draws them %v tall", h, got)
+	}
+}

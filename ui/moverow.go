@@ -89,8 +89,12 @@ func (notationAfter) MinSize(objects []fyne.CanvasObject) fyne.Size { return obj
 
 func (notationAfter) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	words, notation := objects[0], objects[1]
+	// The words wrap at the width fitRow measured their height at (the
+	// row's less the scroll bar's, which lies over the row's end): else a
+	// row just short of the list's width is two lines tall and drawn on
+	// one, over an empty line.
 	words.Move(fyne.NewPos(0, 0))
-	words.Resize(size)
+	words.Resize(fyne.NewSize(size.Width-theme.ScrollBarSize(), size.Height))
 	// Both labels pad their text; the two paddings between them are the
 	// gap. The notation goes after words on one line only.
 	label := words.(*widget.Label)

@@ -34,6 +34,12 @@ func (gs *gameScreen) newScoreLine() scoreLine {
 }
 
 func (gs *gameScreen) refreshScore() {
+	// While the board still shows how the game ended (alcazar's last
+	// phase, a knights turn), the score keeps its count from before the
+	// game: counted at once, it would tell the result first.
+	if gs.holdingBack() && gs.session.Live().Outcome().Over() {
+		return
+	}
 	gs.score.SetText(gs.scoreText())
 	showIf(gs.scoreRow, gs.score.Text != "")
 }

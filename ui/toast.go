@@ -53,6 +53,17 @@ func (t *toast) show(msg string, col color.Color) {
 	t.anim.Start()
 }
 
+// clear takes the message away at once, for screen readers too: it was
+// said from a view the device no longer shows (a person's secret view).
+func (t *toast) clear() {
+	if t.anim != nil {
+		t.anim.Stop()
+		t.anim = nil
+	}
+	t.text, t.said = "", ""
+	t.Refresh()
+}
+
 // The toast is the screen's live line for screen readers (Fyne's
 // accessibility, built with -tags accessibility): it reads the last
 // message (a refusal, a knights turn's jumps and clashes, a result) even

@@ -249,6 +249,11 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 	switch {
 	case st.Outcome().Over() || f.Ending != nil && !m.viewing:
 		turn = fmt.Sprintf("Game over after %d %s", st.Turn(), words.Plural(st.Turn(), "turn", "turns"))
+		if f.Ending != nil && !m.viewing && len(m.Names) == 2 {
+			// Who gave up, or that both agreed: on a phone the panel's
+			// headline is below the fold.
+			turn = frame.People{Names: m.Names}.Ended(f.Ending) + " " + turn
+		}
 	case m.viewing:
 		turn += " (looking back)"
 	case m.Input && m.Confirm:

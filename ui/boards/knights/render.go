@@ -35,6 +35,7 @@ type Board struct {
 
 	anim     *timeline
 	told     string // the last turn told (its view index and story)
+	heard    string // told, and the device seat it was said to
 	dotPulse *fyne.Animation
 	dotAlpha uint8
 	clock    *countdownRun
@@ -207,9 +208,13 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	}
 	story := b.m.Story(f.Events)
 	// A turn is told once to each view of it: after a hand-over the next
-	// person hears and sees what their own view shows of it.
+	// person hears and sees what their own view shows of it. Its words
+	// are said again to each person who takes the device, even when
+	// their view of it is the same: the screen took the last person's
+	// words away with their view, and they had looked away.
 	told := fmt.Sprintf("%d %v", f.View, story)
-	if animate && told != b.told {
+	heard := fmt.Sprintf("%s %d", told, f.DeviceSeat)
+	if animate && heard != b.heard {
 		says := story.Says
 		if b.m.Over != nil { // the last turn: its story, then the result
 			says = append(says, b.m.Over.Announcement())
@@ -217,9 +222,11 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 		if len(says) > 0 {
 			b.host.Say(strings.Join(says, " "))
 		}
+	}
+	if animate && told != b.told {
 		b.play(story)
 	}
-	b.told = told
+	b.told, b.heard = told, heard
 	b.updateOver()
 	b.Refresh()
 }
