@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean
+.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server
 
 run: deps
 	$(GO) run .
@@ -98,6 +98,30 @@ package-linux: deps $(FYNE)
 package-windows: $(FYNE)
 	@dpkg -s gcc-mingw-w64-x86-64 >/dev/null 2>&1 || ($(SUDO) apt-get update && $(SUDO) apt-get install -y gcc-mingw-w64-x86-64)
 	$(KEEP_TOML) && CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(FYNE) package -os windows -release $(FYNE_TAGS); $(PUT_TOML_BACK)
+
+# The game server for online play (server/, scripts/server.sh; the README's
+# "Play online: run a server"): Nakama with the Tabula plugin on a
+# PostgreSQL cluster of its own, on 127.0.0.1.
+server:
+	GO=$(GO) ./scripts/server.sh start
+
+server-build:
+	GO=$(GO) ./scripts/server.sh build
+
+server-stop:
+	./scripts/server.sh stop
+
+server-status:
+	./scripts/server.sh status
+
+# The server module's vet and tests: the adapter's unit tests and the
+# end-to-end games over a real Nakama and PostgreSQL (server/e2e), which
+# need the binaries and PostgreSQL's server, so both come first.
+test-server: server-build
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
+		echo "Installing PostgreSQL for the end-to-end test"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
+	cd server && $(GO) vet ./... && $(GO) test -count=1 -timeout 20m ./...
 
 clean:
 	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip
