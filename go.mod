@@ -4,13 +4,13 @@ go 1.26.8
 
 require (
 	fyne.io/fyne/v2 v2.8.0
+	github.com/gorilla/websocket v1.5.3
 	github.com/spf13/viper v1.21.0
 )
 
 require (
 	github.com/FyshOS/fancyfs v0.0.1 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
 	github.com/sagikazarmark/locafero v0.11.0 // indirect
 	github.com/sourcegraph/conc v0.3.1-0.20240121214520-5f936abd7ae8 // indirect
 	github.com/spf13/afero v1.15.0 // indirect

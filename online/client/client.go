@@ -43,7 +43,9 @@
 // cannot be delivered in that time it is discarded, the socket is closed
 // on purpose (Dropped says why), and the client reconnects once the
 // consumer has read half the channel, so the rejoin brings the whole game
-// back rather than a game with a hole in it.
+// back rather than a game with a hole in it. While the reader waits for
+// room it reads nothing else, so a Join or Leave waiting for its reply
+// waits too (up to its own timeout).
 //
 // Every error is in words a player can read ("The server at
 // 127.0.0.1:7350 does not answer", "The server refused the server key").

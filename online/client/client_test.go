@@ -646,3 +646,92 @@ func TestLowerFirst(t *testing.T) {
 		t.Error("Reconnected words")
 	}
 }
+
+func TestWords(t *testing.T) {
+	c, err := newClient(Config{Addr: "h:1", ServerKey: "k", DeviceID: "device-0001"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&httpError{status: 401, message: "Server key invalid"}, "The server refused the server key"},
+		{&httpError{status: 403, message: "User account banned."}, "The server has banned this device's account"},
+		{&httpError{status: 409}, "The server has no free username for this name: choose another name"},
+		{&httpError{status: 400, message: "Device ID invalid, must be 10-128 bytes."}, "The server refused this device's account: Device ID invalid, must be 10-128 bytes"},
+		{&httpError{status: 404, message: "User account not found."}, "The server refused this device's account: User account not found"},
+		{&httpError{status: 500, message: "boom"}, "The server at h:1 has a problem (HTTP 500)"},
+		{errors.New("as it is"), "as it is"},
+	} {
+		if got := c.authWords(tc.err); got.Error() != tc.want {
+			t.Errorf("authWords(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+	if (&httpError{status: 500, message: "x"}).Error() != "HTTP 500: x" {
+		t.Error("httpError words")
+	}
+	for _, tok := range []string{"", "a.b", "a.!!!.c", "a." + "bnVsbA" + ".c", "a.e30.c"} {
+		if _, err := readToken(tok); err == nil {
+			t.Errorf("readToken(%q) read a token", tok)
+		}
+	}
+	if err := c.socketWords(errNoSocket, nil); err != errNoSocket {
+		t.Errorf("socketWords(errNoSocket) = %v", err)
+	}
+	if err := c.socketWords(errors.New("x"), &http.Response{StatusCode: 401}); err.Error() != "The server did not take this device's session" {
+		t.Errorf("socketWords(401) = %v", err)
+	}
+	if err := c.dropWords(&net.OpError{Op: "read", Err: timeoutErr{}}); err.Error() != "The server at h:1 stopped answering" {
+		t.Errorf("dropWords(timeout) = %v", err)
+	}
+	c.Close()
+	if err := c.unreachable(errors.New("x")); err.Error() != "The client was closed" {
+		t.Errorf("unreachable after Close = %v", err)
+	}
+	if err := c.dropWords(errors.New("x")); err != errClosed {
+		t.Errorf("dropWords after Close = %v", err)
+	}
+}
+
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "i/o timeout" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+func TestUnansweredJoin(t *testing.T) {
+	f := newFake(t)
+	f.silent = true
+	a := dial(t, f.config("device-aaaaaa", "Ana"))
+	inv, _ := a.Create(ctx(t), protocol.CreateRequest{Game: "classic"})
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := a.Join(short, inv.MatchID); err == nil || err.Error() != "The server at "+f.addr()+" did not answer in time" {
+		t.Fatalf("an unanswered join: %v", err)
+	}
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if err := a.Join(stopped, inv.MatchID); err == nil || err.Error() != "Stopped before the server answered" {
+		t.Fatalf("a cancelled join: %v", err)
+	}
+	if _, err := a.Find(stopped, inv.Code); err == nil || err.Error() != "Stopped before the server answered" {
+		t.Fatalf("a cancelled find: %v", err)
+	}
+	// Close while a join waits: the join ends, in words.
+	done := make(chan error, 1)
+	go func() { done <- a.Join(context.Background(), inv.MatchID) }()
+	for {
+		a.mu.Lock()
+		n := a.cid
+		a.mu.Unlock()
+		if n >= 3 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	a.Close()
+	if err := <-done; err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Fatalf("a join cut by Close: %v", err)
+	}
+}

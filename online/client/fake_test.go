@@ -45,6 +45,7 @@ type fake struct {
 	dataFirst bool   // send the Update before the join reply
 	reject    string // refuse joins with these words
 	wsStatus  int    // answer the socket handshake with this status
+	silent    bool   // leave joins unanswered
 }
 
 type fakeConn struct {
@@ -384,6 +385,10 @@ func (f *fake) serve(c *fakeConn, env *envelope, raw []byte) {
 	case env.MatchJoin != nil:
 		m := env.MatchJoin.MatchID
 		f.mu.Lock()
+		if f.silent {
+			f.mu.Unlock()
+			return
+		}
 		run, reject, first := f.running[m], f.reject, f.dataFirst
 		v := env.MatchJoin.Metadata[protocol.JoinVersionKey]
 		upd := f.update(m, 0)

@@ -284,16 +284,13 @@ func (c *Client) request(ctx context.Context, s *sock, env *envelope) (*envelope
 	ctx, cancel := c.timeout(ctx)
 	defer cancel()
 	if err := s.write(env, c.cfg.RequestTimeout); err != nil {
-		return nil, err
+		return nil, c.lost(err)
 	}
 	select {
 	case r := <-ch:
 		return r, nil
 	case <-s.done:
-		if c.ctx.Err() != nil {
-			return nil, errors.New("The connection to the server is closed")
-		}
-		return nil, errLost
+		return nil, c.lost(errLost)
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, fmt.Errorf("The server at %s did not answer in time", c.cfg.Addr)
@@ -422,7 +419,18 @@ func (c *Client) send(op int64, msg any) error {
 	if err != nil {
 		return err
 	}
-	return s.write(&envelope{MatchDataSend: &matchData{MatchID: m, OpCode: int64s(op), Data: data, Reliable: true}}, c.cfg.RequestTimeout)
+	return c.lost(s.write(&envelope{MatchDataSend: &matchData{MatchID: m, OpCode: int64s(op), Data: data, Reliable: true}}, c.cfg.RequestTimeout))
+}
+
+// lost says a socket error in words: closed by Close, or lost.
+func (c *Client) lost(err error) error {
+	if err == nil {
+		return nil
+	}
+	if c.ctx.Err() != nil {
+		return errors.New("The connection to the server is closed")
+	}
+	return err
 }
 
 // supervise waits for each socket to end and makes the next one.
