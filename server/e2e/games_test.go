@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -88,4 +89,140 @@ func TestEveryGame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// people dials n clients named Ana, Ben, ... (devices unique to the test).
+func (tb *table) people(tag string, n int) []*player {
+	var out []*player
+	for i := 0; i < n; i++ {
+		out = append(out, tb.dial(names[i], fmt.Sprintf("e2e-%s-%s", tag, names[i]), int64(i+1)))
+	}
+	return out
+}
+
+// played sends p's move and waits until every player has seen the ply
+// after it.
+func (tb *table) played(p *player, token string) {
+	tb.t.Helper()
+	ply := p.last.Ply
+	if err := p.c.Move(token, ply); err != nil {
+		tb.t.Fatalf("%s plays %s: %v", p.name, token, err)
+	}
+	tb.until(fmt.Sprintf("%s's %s", p.name, token), func() bool {
+		for _, q := range tb.players {
+			if q.last.Ply <= ply {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// wantWords fails unless the refusal holds every one of the words.
+func wantWords(t *testing.T, r *protocol.Refused, words ...string) {
+	t.Helper()
+	for _, w := range words {
+		if !strings.Contains(r.Error, w) {
+			t.Errorf("refusal %q does not say %q", r.Error, w)
+		}
+	}
+}
+
+// TestRefusedInWords: every move the rules or the match do not allow is
+// refused to its sender alone, in a sentence that says why, and changes
+// nothing: a move before every seat is taken, out of turn (naming whose
+// turn it is), not a move of the game, on a taken square, against an old
+// position, a second knights pick in one turn, a move after the end.
+func TestRefusedInWords(t *testing.T) {
+	s := startServer(t)
+
+	t.Run("classic", func(t *testing.T) {
+		tb := newTable(t, s.addr())
+		tb.auto = false
+		pp := tb.people("refused", 2)
+		ana, ben := pp[0], pp[1]
+		ctx := context.Background()
+		inv, err := ana.c.Create(ctx, protocol.CreateRequest{V: protocol.Version, Game: "classic", Seats: []protocol.SeatRequest{person, person}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.game, tb.code = "classic", inv.Code
+		if err := ana.c.Join(ctx, inv.MatchID); err != nil {
+			t.Fatal(err)
+		}
+		tb.until("Ana's first update", func() bool { return ana.last != nil })
+		if len(ana.last.Legal) != 0 {
+			t.Errorf("Ana may move before Ben has come: %v", ana.last.Legal)
+		}
+		r := tb.refusal(ana, "b2", 0)
+		wantWords(t, r, "every seat", "1 more player")
+
+		if err := ben.c.Join(ctx, inv.MatchID); err != nil {
+			t.Fatal(err)
+		}
+		tb.until("both seated", func() bool { return ben.last != nil && len(ana.last.Legal) > 0 })
+		r = tb.refusal(ben, ana.last.Legal[0], 0)
+		wantWords(t, r, "Ana's turn")
+		r = tb.refusal(ana, "zz9", 0)
+		wantWords(t, r, "zz9")
+		if r.Token != "zz9" {
+			t.Errorf("the refusal names the token %q, want zz9", r.Token)
+		}
+		r = tb.refusal(ana, "b2 c3", 0)
+		wantWords(t, r, "b2 c3")
+		tb.played(ana, "b2")
+		r = tb.refusal(ben, "b2", 1)
+		wantWords(t, r, "b2", "taken")
+		r = tb.refusal(ben, "a1", 0)
+		wantWords(t, r, "moved on", "a1", "1 move was played")
+		r = tb.refusal(ben, "a1", 5)
+		if strings.Contains(r.Error, "-") || strings.Contains(r.Error, "moved on") {
+			t.Errorf("a move for a position that has not happened (ply 5 of 1) is refused with %q", r.Error)
+		}
+		// Nothing changed: both still see one move, b2, and Ben to move.
+		for _, p := range pp {
+			if p.last.Ply != 1 || strings.Join(p.history, " ") != "b2" || p.last.ToMove[0] != 1 {
+				t.Errorf("%s after the refusals: ply %d, %v, to move %v", p.name, p.last.Ply, p.history, p.last.ToMove)
+			}
+		}
+		// Ben resigns; a move after the end is refused too.
+		if err := ben.c.Resign(); err != nil {
+			t.Fatal(err)
+		}
+		tb.until("the end", tb.over)
+		r = tb.refusal(ana, "a1", 1)
+		wantWords(t, r, "over")
+		tr := tb.finish()
+		if tr.rec.Ending == nil || len(tr.rec.Moves) != 1 {
+			t.Errorf("the record after Ben resigned: %d moves, ending %+v", len(tr.rec.Moves), tr.rec.Ending)
+		}
+		if ana.last.Status != "win" || len(ana.last.Winners) != 1 || ana.last.Winners[0] != 0 || !strings.Contains(ana.last.Reason, "Ben") {
+			t.Errorf("after Ben resigned Ana is told %s %v %q", ana.last.Status, ana.last.Winners, ana.last.Reason)
+		}
+		// Every refusal went to its sender alone.
+		if len(ana.refused) != 4 || len(ben.refused) != 4 {
+			t.Errorf("refusals: Ana %d, Ben %d; want 4 and 4", len(ana.refused), len(ben.refused))
+		}
+	})
+
+	t.Run("knights", func(t *testing.T) {
+		tb := newTable(t, s.addr())
+		tb.auto = false
+		pp := tb.people("picks", 2)
+		tb.open("knights", map[string]any{"players": 3, "fog": true}, []protocol.SeatRequest{person, person, bot("mobility")}, pp...)
+		tb.until("both may pick", func() bool { return len(pp[0].last.Legal) > 0 && len(pp[1].last.Legal) > 0 })
+		ana := pp[0]
+		pick := ana.last.Legal[0]
+		if err := ana.c.Move(pick, 0); err != nil {
+			t.Fatal(err)
+		}
+		tb.until("Ana's pick is in", func() bool { return ana.last.Picked == pick })
+		r := tb.refusal(ana, pick, 0)
+		wantWords(t, r, "already picked", pick, "Ben")
+		// What Ben sees of Ana's pick: that it is in, not where.
+		tb.until("Ben sees Ana picked", func() bool { return pp[1].last.Seats[0].Picked })
+		if pp[1].last.Ply != 0 || pp[1].last.Picked != "" {
+			t.Errorf("Ben's update after Ana's pick: ply %d, picked %q", pp[1].last.Ply, pp[1].last.Picked)
+		}
+	})
 }

@@ -375,13 +375,15 @@ func (tb *table) finish() *truth {
 	}
 	tr.rec, tr.states = rec, states
 	end := states[len(states)-1]
-	o := end.Outcome()
-	if !o.Over() && rec.Ending == nil {
+	o := rec.Result(end) // the rules' outcome, or the ending's
+	if !o.Over() {
 		t.Fatalf("the final record's game is not over: %+v", o)
 	}
 	for _, p := range tb.players {
 		u := p.last
-		if rec.Ending == nil && (u.Status != o.Status.String() || !slices.Equal(u.Winners, o.Winners) || u.Reason != o.Reason) {
+		// An ending's reason names the seat ("seat 2 resigned"); the
+		// server's names the person.
+		if u.Status != o.Status.String() || !slices.Equal(u.Winners, o.Winners) || (rec.Ending == nil && u.Reason != o.Reason) {
 			t.Errorf("%s was told %s %v (%q); the record ends %s %v (%q)", p.name, u.Status, u.Winners, u.Reason, o.Status, o.Winners, o.Reason)
 		}
 		if want := tr.masked(p.seat); !slices.Equal(p.history, want) {
