@@ -3,8 +3,10 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/online/protocol"
@@ -225,4 +227,123 @@ func TestRefusedInWords(t *testing.T) {
 			t.Errorf("Ben's update after Ana's pick: ply %d, picked %q", pp[1].last.Ply, pp[1].last.Picked)
 		}
 	})
+}
+
+// TestDropAndReturn: a player whose network goes (its socket cut, and no
+// way back for a while) is shown to the others as gone, keeps its seat,
+// and when the network is back its client reconnects by itself and gets
+// the whole game; a player who closes the app and opens it again (a new
+// client, the same device) finds the game by its code and gets the same
+// seat and the whole game. The game then goes on to its end, and every
+// player's history is the whole record.
+func TestDropAndReturn(t *testing.T) {
+	s := startServer(t)
+	tb := newTable(t, s.addr())
+	px := startProxy(t, s.addr())
+	ana := tb.dial("Ana", "e2e-drop-Ana", 1)
+	ben := tb.dialVia(px.addr(), "Ben", "e2e-drop-Ben", 2)
+	cleo := tb.dial("Cleo", "e2e-drop-Cleo", 3)
+	tb.open("revenge", map[string]any{"players": 4}, []protocol.SeatRequest{person, person, person, bot("easy")}, ana, ben, cleo)
+	tb.until("ply 2", func() bool { return tb.ply() >= 2 })
+
+	// Ben's network goes.
+	px.setDown(true)
+	tb.until("Ben's client to see the drop", func() bool { return ben.dropped > 0 })
+	tb.until("the others to see Ben gone", func() bool { return tb.sees(ben, false) })
+	tb.drain(300 * time.Millisecond) // the others play on as far as they can
+	at := tb.ply()
+	if ben.last.Ply > at {
+		t.Fatalf("Ben saw ply %d while away; the game is at %d", ben.last.Ply, at)
+	}
+	fulls := ben.fulls
+	px.setDown(false)
+	tb.until("Ben back with the whole game", func() bool { return ben.back > 0 && ben.fulls > fulls })
+	if ben.seat != 1 || len(ben.history) < at {
+		t.Errorf("Ben came back to seat %d with %d turns; want seat 2 and at least %d turns", ben.seat+1, len(ben.history), at)
+	}
+	tb.until("the others to see Ben back", func() bool { return tb.sees(ben, true) })
+	tb.until("ply 8", func() bool { return tb.ply() >= 8 })
+
+	// Cleo closes the app and opens it again.
+	seat := cleo.seat
+	cleo.c.Close()
+	tb.until("the others to see Cleo gone", func() bool { return tb.sees(cleo, false) })
+	cleo.history, cleo.last, cleo.sent = nil, nil, -1
+	if err := tb.connect(cleo); err != nil {
+		t.Fatalf("Cleo signs in again: %v", err)
+	}
+	ctx := context.Background()
+	inv, err := cleo.c.Find(ctx, tb.code)
+	if err != nil {
+		t.Fatalf("Cleo finds %s again: %v", tb.code, err)
+	}
+	if inv.Seat != seat {
+		t.Errorf("Cleo's invitation after coming back holds seat %d, want her seat %d", inv.Seat+1, seat+1)
+	}
+	if err := cleo.c.Join(ctx, inv.MatchID); err != nil {
+		t.Fatalf("Cleo joins again: %v", err)
+	}
+	tb.until("Cleo's whole game", func() bool { return cleo.last != nil })
+	if cleo.last.From != 0 || cleo.last.Seat != seat || len(cleo.history) < 8 {
+		t.Errorf("Cleo's first update on coming back: from %d, seat %d, %d turns; want the whole game in seat %d", cleo.last.From, cleo.last.Seat+1, len(cleo.history), seat+1)
+	}
+	tb.play()
+	tr := tb.finish()
+	for _, p := range tb.players {
+		tr.checkFrames(t, p)
+	}
+	if ana.dropped != 0 || cleo.dropped != 0 {
+		t.Errorf("drops: Ana %d, Cleo %d; want none", ana.dropped, cleo.dropped)
+	}
+}
+
+// TestKilledMidGame: Nakama is killed by its pid (SIGKILL: nothing
+// flushed) in the middle of two games, a knights game with fog and a bot
+// and a revenge game with a bot, and started again on the same database.
+// The clients notice by themselves, reconnect, find their games by code
+// (which restarts them from storage) and get the whole game back; both
+// games go on to their end, and no turn any player had seen is lost.
+func TestKilledMidGame(t *testing.T) {
+	s := startServer(t)
+	tables := []*table{newTable(t, s.addr()), newTable(t, s.addr())}
+	k, r := tables[0], tables[1]
+	kp := []*player{k.dial("Ana", "e2e-kill-Ana", 1), k.dial("Ben", "e2e-kill-Ben", 2)}
+	rp := []*player{r.dial("Cleo", "e2e-kill-Cleo", 3), r.dial("Dev", "e2e-kill-Dev", 4)}
+	k.open("knights", map[string]any{"players": 3, "fog": true, "size": 10}, []protocol.SeatRequest{person, bot("balanced"), person}, kp...)
+	r.open("revenge", map[string]any{"players": 3}, []protocol.SeatRequest{bot("easy"), person, person}, rp...)
+	k.until("knights turn 2", func() bool { return k.ply() >= 2 })
+	r.until("revenge ply 4", func() bool { return r.ply() >= 4 })
+
+	s.killNakama(t)
+	seen := map[*player][]string{}
+	for _, tb := range tables {
+		tb.problems = true // a rejoin may first meet the old match gone
+		for _, p := range tb.players {
+			seen[p] = slices.Clone(p.history)
+		}
+	}
+	s.startNakama(t)
+	for _, tb := range tables {
+		tb.until("every client back with the whole game", func() bool {
+			for _, p := range tb.players {
+				if p.back == 0 || p.fulls < 2 {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	for _, tb := range tables {
+		tb.play()
+		tr := tb.finish()
+		for _, p := range tb.players {
+			tr.checkFrames(t, p)
+			if p.dropped == 0 {
+				t.Errorf("%s's client never saw the server go", p.name)
+			}
+			if n := len(seen[p]); !slices.Equal(tr.masked(p.seat)[:n], seen[p]) {
+				t.Errorf("%s had seen %v before the kill; the game went on from %v", p.name, seen[p], tr.masked(p.seat)[:n])
+			}
+		}
+	}
 }
