@@ -347,3 +347,99 @@ func TestKilledMidGame(t *testing.T) {
 		}
 	}
 }
+
+// TestOldProtocol: a client that speaks another protocol version is told
+// in words to update Tabula, at every door: the RPCs, the join (which
+// leaves the seat free), and each message it sends once seated; nothing
+// it sends changes the game.
+func TestOldProtocol(t *testing.T) {
+	s := startServer(t)
+	tb := newTable(t, s.addr())
+	tb.auto = false
+	ana := tb.dial("Ana", "e2e-old-Ana", 1)
+	ctx := context.Background()
+	inv, err := ana.c.Create(ctx, protocol.CreateRequest{V: protocol.Version, Game: "classic", Seats: []protocol.SeatRequest{person, person}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.game, tb.code = "classic", inv.Code
+	if err := ana.c.Join(ctx, inv.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	tb.until("Ana's first update", func() bool { return ana.last != nil })
+
+	// A raw client (client_test.go) that can say any version.
+	old := s.signIn(t, "Old", "e2e-old-device-0001")
+	wantUpdate := func(what string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Errorf("%s with protocol %d was accepted", what, protocol.Version-1)
+			return
+		}
+		t.Logf("%s: %v", what, err)
+		if !strings.Contains(err.Error(), "update Tabula") {
+			t.Errorf("%s refused with %q: want words telling to update Tabula", what, err)
+		}
+	}
+	var none protocol.Invitation
+	wantUpdate("create", old.rpc(protocol.RPCCreate, protocol.CreateRequest{V: protocol.Version - 1, Game: "classic", Seats: []protocol.SeatRequest{person, person}}, &none))
+	wantUpdate("find", old.rpc(protocol.RPCFind, protocol.FindRequest{V: protocol.Version - 1, Code: inv.Code}, &none))
+	var noV map[string]any
+	wantUpdate("find without a version", old.rpc(protocol.RPCFind, map[string]string{"code": inv.Code}, &noV))
+
+	old.dial()
+	defer old.close()
+	err = old.join(inv.MatchID, protocol.Version-1)
+	wantUpdate("join", err)
+	if err != nil {
+		checkWords(t, err.Error())
+		if !strings.Contains(err.Error(), "too old") {
+			t.Errorf("an old client's join refused with %q: want it told it is too old", err)
+		}
+	}
+	if err := old.join(inv.MatchID, protocol.Version+1); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Errorf("a newer client's join: %v, want words saying the other side is newer", err)
+	}
+	// The refused joins took no seat: a client of this version gets seat 2.
+	if err := old.join(inv.MatchID, protocol.Version); err != nil {
+		t.Fatalf("a join with protocol %d: %v", protocol.Version, err)
+	}
+	if u := old.update(0); u.Seat != 1 {
+		t.Fatalf("the first join of this version took seat %d, want 2", u.Seat+1)
+	}
+	tb.until("Ana to move", func() bool { return len(ana.last.Legal) > 0 })
+	if err := ana.c.Move("b2", 0); err != nil {
+		t.Fatal(err)
+	}
+	old.update(1)
+
+	// Seated, every message of another version is refused in words.
+	for _, m := range []struct {
+		op   int64
+		msg  any
+		want string
+	}{
+		{protocol.OpMove, map[string]any{"v": protocol.Version - 1, "token": "a1", "ply": 1}, "too old"},
+		{protocol.OpMove, map[string]any{"token": "a1", "ply": 1}, "no protocol version"},
+		{protocol.OpResign, map[string]any{"v": protocol.Version - 1}, "too old"},
+		{protocol.OpMove, map[string]any{"v": protocol.Version + 1, "token": "a1", "ply": 1}, "newer"},
+		{7, map[string]any{"v": protocol.Version}, "does not know message 7"},
+	} {
+		old.send(m.op, m.msg)
+		r := old.await("a refusal", func(x any) bool { _, ok := x.(*protocol.Refused); return ok }).(*protocol.Refused)
+		t.Logf("op %d %v: %s", m.op, m.msg, r.Error)
+		checkWords(t, r.Error)
+		if !strings.Contains(r.Error, m.want) || !strings.Contains(r.Error, "update Tabula") {
+			t.Errorf("op %d %v refused with %q: want %q and to update Tabula", m.op, m.msg, r.Error, m.want)
+		}
+	}
+	// Nothing changed: a move of this version still plays at ply 1.
+	old.move("a1", 1)
+	if u := old.update(2); strings.Join(u.History, " ") != "a1" || u.From != 1 {
+		t.Errorf("after the refusals the old client's move a1 gives history from %d %v", u.From, u.History)
+	}
+	tb.until("Ana sees a1", func() bool { return ana.last.Ply == 2 })
+	if strings.Join(ana.history, " ") != "b2 a1" || len(ana.refused) != 0 {
+		t.Errorf("Ana sees %v and %d refusals; want b2 a1 and none", ana.history, len(ana.refused))
+	}
+}
