@@ -154,6 +154,10 @@ init_cluster() {
 		chown "$PG_OS_USER" "$PGDATA_DIR" "$(dirname "$PG_LOG")" "$pwfile"
 		# PostgreSQL's user must be able to reach the folder.
 		chmod o+x "$DATA"
+		if ! runuser -u "$PG_OS_USER" -- test -x "$PGDATA_DIR"; then
+			rm -rf "$PGDATA_DIR" "$pwfile" "$DATA/pgpass"
+			die "PostgreSQL runs as $PG_OS_USER, who cannot reach $DATA (a folder above it is closed to other users): set TABULA_SERVER_DATA to a folder it can reach, such as /var/lib/tabula, or run this script as a user of its own"
+		fi
 	fi
 	as_pg "$bindir/initdb" -D "$PGDATA_DIR" -U "$DB_USER" --pwfile="$pwfile" \
 		--auth-local=scram-sha-256 --auth-host=scram-sha-256 -E UTF8 --locale=C >"$DATA/initdb.log" 2>&1 \

@@ -159,7 +159,7 @@ func TestFindRestartsAStoredMatchOnce(t *testing.T) {
 	nk := newFakeNK(t)
 	inv := create(t, nk)
 	fm := nk.match(inv.MatchID)
-	fm.join(nk, ana)
+	fm.join(nk, ana, ben)
 	fm.loop(nk, move(ana, "b2", 0))
 	nk.stop(inv.MatchID) // the server restarted
 
@@ -326,14 +326,16 @@ func TestMatchEndsWhenIdleOrOverAndLeft(t *testing.T) {
 	for _, m := range []runtime.MatchData{move(ana, "a1", 0), move(ben, "a3", 1), move(ana, "b1", 2), move(ben, "b3", 3), move(ana, "c1", 4)} {
 		fm.loop(nk, m)
 	}
-	finals := 0
+	finals := map[string]int{}
 	for _, m := range fm.disp.take() {
 		if m.op == protocol.OpFinal {
-			finals++
+			for _, u := range m.to {
+				finals[u]++
+			}
 		}
 	}
-	if finals != 2 {
-		t.Errorf("%d final records sent at the end, want one to each seat", finals)
+	if len(finals) != 2 || finals[ana.user] != 1 || finals[ben.user] != 1 {
+		t.Errorf("final records went to %v, want one to each seat", finals)
 	}
 	if !fm.loop(nk) {
 		t.Fatal("the match ended while both were still connected")
@@ -361,5 +363,44 @@ func TestMatchEndsWhenIdleOrOverAndLeft(t *testing.T) {
 	}
 	if u.Status != "win" || u.Ply != 5 {
 		t.Errorf("the finished game found again shows %q at ply %d, want the win at ply 5", u.Status, u.Ply)
+	}
+}
+
+func TestAMoveDuringShutdownIsStored(t *testing.T) {
+	nk := newFakeNK(t)
+	inv := create(t, nk)
+	fm := nk.match(inv.MatchID)
+	fm.join(nk, ana, ben)
+	fm.shutdown(nk, move(ana, "b2", 0))
+	s, _ := nk.stored(t, inv.Code)
+	if !strings.Contains(string(s.Snapshot), "b2") {
+		t.Fatal("the move played as the server shut down was not stored")
+	}
+	answer, err := Find(nk.ctx(ben.user, ben.name), testLogger{t}, nil, nk, findRequest(inv.Code))
+	if again := readInvitation(t, answer, err); again.Seat != 1 {
+		t.Errorf("after the restart ben holds seat %d, want 1", again.Seat)
+	}
+}
+
+func TestTwoFindsAtOnceAnswerOneMatch(t *testing.T) {
+	nk := newFakeNK(t)
+	inv := create(t, nk)
+	nk.stop(inv.MatchID)
+	var other string
+	nk.beforeInit = func(params map[string]interface{}) {
+		// Another find, having read the same stored version, starts first.
+		id, err := nk.MatchCreate(nk.ctx("", ""), protocol.MatchModule, params)
+		if err != nil {
+			t.Fatalf("the other start: %v", err)
+		}
+		other = id
+	}
+	answer, err := Find(nk.ctx(ben.user, ben.name), testLogger{t}, nil, nk, findRequest(inv.Code))
+	got := readInvitation(t, answer, err)
+	if got.MatchID != other {
+		t.Errorf("find answered %s, want the match the other find started, %s", got.MatchID, other)
+	}
+	if len(nk.matches) != 1 {
+		t.Errorf("%d matches run for one code", len(nk.matches))
 	}
 }

@@ -35,6 +35,9 @@ type fakeNK struct {
 	matches map[string]*fakeMatch // running matches by id
 	created int
 	env     map[string]string
+	// beforeInit, when set, runs (once) before a MatchCreate's MatchInit:
+	// a concurrent start of the same stored match.
+	beforeInit func(params map[string]interface{})
 }
 
 type fakeMatch struct {
@@ -77,6 +80,9 @@ func (nk *fakeNK) StorageRead(ctx context.Context, reads []*runtime.StorageRead)
 }
 
 func (nk *fakeNK) StorageWrite(ctx context.Context, writes []*runtime.StorageWrite) ([]*api.StorageObjectAck, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // as Nakama's database calls do
+	}
 	nk.mu.Lock()
 	defer nk.mu.Unlock()
 	var acks []*api.StorageObjectAck
@@ -105,6 +111,10 @@ func (nk *fakeNK) MatchCreate(ctx context.Context, module string, params map[str
 	nk.created++
 	id := fmt.Sprintf("00000000-0000-0000-0000-%012d.node", nk.created)
 	nk.mu.Unlock()
+	if f := nk.beforeInit; f != nil {
+		nk.beforeInit = nil
+		f(params)
+	}
 	m, _ := NewMatch(ctx, testLogger{nk.t}, nil, nk)
 	mctx := context.WithValue(context.WithValue(context.Background(), runtime.RUNTIME_CTX_MATCH_ID, id), runtime.RUNTIME_CTX_ENV, nk.env) //nolint:staticcheck
 	state, rate, label := m.MatchInit(mctx, testLogger{nk.t}, nil, nk, params)
@@ -181,6 +191,17 @@ func (fm *fakeMatch) leave(nk *fakeNK, ps ...*presence) {
 		list[i] = p
 	}
 	fm.state = fm.m.MatchLeave(fm.ctx(nk), testLogger{nk.t}, nil, nk, fm.disp, fm.tick, fm.state, list)
+}
+
+// shutdown runs one tick with the match's context cancelled, as when
+// Nakama stops, then MatchTerminate.
+func (fm *fakeMatch) shutdown(nk *fakeNK, msgs ...runtime.MatchData) {
+	ctx, cancel := context.WithCancel(fm.ctx(nk))
+	cancel()
+	fm.tick++
+	fm.state = fm.m.MatchLoop(ctx, testLogger{nk.t}, nil, nk, fm.disp, fm.tick, fm.state, msgs)
+	fm.state = fm.m.MatchTerminate(ctx, testLogger{nk.t}, nil, nk, fm.disp, fm.tick, fm.state, 0)
+	nk.stop(fm.id)
 }
 
 // loop runs one tick with the messages; false when the match ended.

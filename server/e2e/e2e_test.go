@@ -486,3 +486,39 @@ func TestGameGoesOnAfterARestart(t *testing.T) {
 		}
 	}
 }
+
+// TestAgainstABot: the server plays a bot seat (off the match loop, its
+// move collected on a tick) until the game ends.
+func TestAgainstABot(t *testing.T) {
+	s := startServer(t)
+	ana := s.signIn(t, "ana", "e2e-device-ana-0003")
+	var inv protocol.Invitation
+	if err := ana.rpc(protocol.RPCCreate, protocol.CreateRequest{V: protocol.Version, Game: "classic",
+		Seats: []protocol.SeatRequest{{Kind: "person"}, {Kind: "bot", Bot: "easy"}}}, &inv); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	ana.dial()
+	defer ana.close()
+	if err := ana.join(inv.MatchID, protocol.Version); err != nil {
+		t.Fatal(err)
+	}
+	u := ana.update(0)
+	for moves := 0; u.Status == "ongoing"; {
+		if len(u.ToMove) == 1 && u.ToMove[0] == 0 {
+			if len(u.Legal) == 0 {
+				t.Fatalf("ana's turn with no legal moves: %+v", u)
+			}
+			ana.move(u.Legal[0], u.Ply)
+			moves++
+			if moves > 5 {
+				t.Fatal("ana has moved more than five times in tic-tac-toe")
+			}
+		}
+		u = ana.update(u.Ply + 1)
+	}
+	if u.Ply < 5 || u.Ply > 9 {
+		t.Errorf("the game ended at ply %d", u.Ply)
+	}
+	ana.await("the final record", func(m any) bool { _, ok := m.(*protocol.Final); return ok })
+	t.Logf("ana vs easy: %s after %d moves (%s)", u.Status, u.Ply, u.Reason)
+}
