@@ -87,8 +87,8 @@ type Referee struct {
 	ending   *games.Ending // a two-seat resignation
 	soloQuit bool          // the only seat of a one-seat game resigned
 	picks    map[int]games.Move
-	timer    int // knights timer rule, in ticks (0: off)
-	reserved map[string]int
+	timer    int             // knights timer rule, in ticks (0: off)
+	reserved map[string]hold // seats kept from CanJoin to Join
 	changed  bool
 	out      []Outgoing
 
@@ -180,7 +180,7 @@ func (r *Referee) begin(tokens []string) error {
 	if g := r.game.ID(); g == knights.ID {
 		r.timer = r.rules.Int(knights.TimerRule) * r.tickRate
 	}
-	r.st, r.picks, r.reserved = st, map[int]games.Move{}, map[string]int{}
+	r.st, r.picks, r.reserved = st, map[int]games.Move{}, map[string]hold{}
 	r.keep = games.MasksHistory(st) || r.game.Kind().Stream
 	r.results = make(chan botResult, 4)
 	for i, tok := range tokens {
@@ -191,6 +191,14 @@ func (r *Referee) begin(tokens []string) error {
 	r.armTimers()
 	return nil
 }
+
+// hold is a seat kept for a user between CanJoin and Join, for so many
+// ticks: a join that never comes (the client went away in between) does
+// not keep the seat from others for ever.
+type hold struct{ seat, ticks int }
+
+// holdSeconds is how long a seat is kept for a join.
+const holdSeconds = 30
 
 // seatTable is the seats as a save holds them.
 func (r *Referee) seatTable() []games.SeatInfo {
@@ -219,8 +227,8 @@ func (r *Referee) taken(i int) bool {
 	if r.seats[i].User != "" {
 		return true
 	}
-	for _, j := range r.reserved {
-		if j == i {
+	for _, h := range r.reserved {
+		if h.seat == i {
 			return true
 		}
 	}
@@ -303,11 +311,11 @@ func (r *Referee) CanJoin(userID string, meta map[string]string) (seat int, err 
 	if i := r.seatOf(userID); i >= 0 {
 		return i, nil
 	}
-	if i, ok := r.reserved[userID]; ok {
-		return i, nil
+	if h, ok := r.reserved[userID]; ok {
+		return h.seat, nil
 	}
 	if i := r.freeSeat(); i >= 0 {
-		r.reserved[userID] = i
+		r.reserved[userID] = hold{seat: i, ticks: holdSeconds * r.tickRate}
 		return i, nil
 	}
 	return -1, errors.New("This game is full: every seat is taken.")
@@ -319,8 +327,8 @@ func (r *Referee) CanJoin(userID string, meta map[string]string) (seat int, err 
 func (r *Referee) Join(userID, name string) {
 	i := r.seatOf(userID)
 	if i < 0 {
-		if j, ok := r.reserved[userID]; ok && r.seats[j].User == "" {
-			i = j
+		if h, ok := r.reserved[userID]; ok && r.seats[h.seat].User == "" {
+			i = h.seat
 		} else {
 			delete(r.reserved, userID)
 			i = r.freeSeat()
@@ -643,16 +651,32 @@ func (r *Referee) Tick() {
 	if len(r.plan) > 0 && !r.Over() {
 		r.playPlan()
 	}
+	for user, h := range r.reserved {
+		if h.ticks--; h.ticks <= 0 {
+			delete(r.reserved, user)
+		} else {
+			r.reserved[user] = h
+		}
+	}
 	if r.timer > 0 && r.started() && !r.Over() {
+		var late []int
 		for i, s := range r.seats {
-			if s.deadline <= 0 {
-				continue
-			}
-			if s.deadline--; s.deadline == 0 {
-				// Time is up: the first legal move in jump order (knights 10.5).
-				if legal := games.ViewOf(r.st, i).Legal(i); len(legal) > 0 {
-					r.pick(i, legal[0])
+			if s.deadline > 0 {
+				if s.deadline--; s.deadline == 0 {
+					late = append(late, i)
 				}
+			}
+		}
+		// Time is up: the first legal move in jump order (knights 10.5).
+		// The clocks of one turn run out together; the picks they make
+		// may end it, and the next turn's clocks start full.
+		ply := len(r.tokens)
+		for _, i := range late {
+			if len(r.tokens) != ply {
+				break
+			}
+			if legal := games.ViewOf(r.st, i).Legal(i); len(legal) > 0 {
+				r.pick(i, legal[0])
 			}
 		}
 	}

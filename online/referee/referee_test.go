@@ -194,6 +194,10 @@ func (tb *table) check(c *client, u *protocol.Update, raw []byte) {
 	if u.Status != r.outcome().Status.String() {
 		tb.t.Fatalf("%s: status %q", c.user, u.Status)
 	}
+	// An Update after the first carries only what is new: a few KB at most.
+	if u.From > 0 && len(raw) > 4096 {
+		tb.t.Fatalf("%s: an update of %d bytes", c.user, len(raw))
+	}
 	c.last, c.updates = u, c.updates+1
 }
 
