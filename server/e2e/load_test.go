@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +56,7 @@ func TestLoad(t *testing.T) {
 	t.Logf("\n%s\n%s", loadHeader, strings.Join(rows, "\n"))
 }
 
-const loadHeader = "| matches | clients | moves/s | move to other's update: median | p99 | Nakama RSS | Nakama CPU | PostgreSQL CPU | clients' CPU | games ended | refused/dropped |\n|---|---|---|---|---|---|---|---|---|---|---|"
+const loadHeader = "| matches | clients | moves/s | move to other's update: median | p99 | Nakama RSS | Nakama CPU | PostgreSQL CPU | clients' CPU | machine CPU | games ended | refused/dropped |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 type sentMove struct {
 	at   time.Time
@@ -138,6 +139,7 @@ func loadRun(t *testing.T, n int, window time.Duration) string {
 	pid := s.nakama.cmd.Process.Pid
 	pgPid := s.pg.cmd.Process.Pid
 	na0, pg0, me0 := cpuTicks(pid), treeTicks(pgPid), cpuTicks(os.Getpid())
+	busy0, all0 := machineTicks()
 	st.mu.Lock()
 	st.measuring = true
 	st.mu.Unlock()
@@ -150,6 +152,7 @@ func loadRun(t *testing.T, n int, window time.Duration) string {
 	st.mu.Unlock()
 	el := time.Since(t0)
 	na1, pg1, me1 := cpuTicks(pid), treeTicks(pgPid), cpuTicks(os.Getpid())
+	busy1, all1 := machineTicks()
 	moves := st.moves.Load() - m0
 	rss := rssKB(pid)
 	cancel()
@@ -164,9 +167,10 @@ func loadRun(t *testing.T, n int, window time.Duration) string {
 	pct := func(ticks int64) string { // of one core, CLK_TCK = 100
 		return fmt.Sprintf("%.0f%%", float64(ticks)/100/el.Seconds()*100)
 	}
-	row := fmt.Sprintf("| %d | %d | %.0f | %.1f ms | %.1f ms | %d MB | %s | %s | %s | %d | %d/%d |",
+	row := fmt.Sprintf("| %d | %d | %.0f | %.1f ms | %.1f ms | %d MB | %s | %s | %s | %.0f%% of %d cores | %d | %d/%d |",
 		n, 2*n, float64(moves)/el.Seconds(), ms(q(0.5)), ms(q(0.99)), rss/1024,
-		pct(na1-na0), pct(pg1-pg0), pct(me1-me0), st.ended.Load()-e0,
+		pct(na1-na0), pct(pg1-pg0), pct(me1-me0),
+		100*float64(busy1-busy0)/float64(max(1, all1-all0)), runtime.NumCPU(), st.ended.Load()-e0,
 		st.refused.Load()-r0, st.dropped.Load()-d0)
 	t.Logf("%s\n%s", loadHeader, row)
 	return row
@@ -299,6 +303,24 @@ func treeTicks(pid int) int64 {
 		}
 	}
 	return total
+}
+
+// machineTicks is the whole machine's busy and total CPU time (the
+// first line of /proc/stat): other programs count too.
+func machineTicks() (busy, total int64) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
+	for i, v := range f[1:] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		total += n
+		if i != 3 && i != 4 { // idle, iowait
+			busy += n
+		}
+	}
+	return busy, total
 }
 
 // rssKB is a process's resident memory (VmRSS) in kB.
