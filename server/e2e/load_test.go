@@ -14,6 +14,31 @@ package e2e
 // Nakama runs with server/tabula.yml at its log level (info) and its
 // runtime env, so the match loop ticks at the tick rate set there (the
 // adapter's default, 10 a second, when tabula.yml sets none).
+//
+// Measured on 29 November 2026 on the project's 2-core machine, shared
+// with other work, clients and server on the one machine (PostgreSQL
+// with fsync off, as the e2e harness starts it), 20 s windows:
+//
+//	LOAD_MATCHES=10,100,1000 LOAD_SECONDS=20 scripts/load.sh
+//	LOAD_MATCHES=300,500 LOAD_SECONDS=20 scripts/load.sh
+//
+//	matches clients moves/s median  p99      Nakama RSS CPU  PostgreSQL clients machine
+//	     10      20     100  100 ms  102 ms   79 MB      7%   2%        2%      15%
+//	    100     200     995  100 ms  116 ms  118 MB     37%  16%       16%      67%
+//	    300     600    2760  100 ms  232 ms  187 MB     67%  46%       32%      95%
+//	    500    1000    2819  156 ms  405 ms  260 MB     65%  49%       31%     100%
+//	   1000    2000    4483  190 ms  540 ms  420 MB     90%  63%       43%     100%
+//
+// (CPU in % of one core; machine: the whole box's busy time, of both
+// cores.) Up to the knee each match makes one move per tick: the median
+// is one tick (a move waits for the next tick, the other client answers
+// at once). It stops scaling at about 300 matches, where the two cores
+// are full: past it the ticks overrun and the latency grows. The ceiling
+// moved between 2,300 and 4,500 moves/s from run to run with what else
+// the shared machine was doing (1000 matches gave 2,267 and 2,411 moves/s
+// with p99 1.2 to 1.5 s while other helpers were busy). Every move costs
+// a storage write (PostgreSQL about 15% of a core per 1,000 moves/s).
+// Nakama's memory grows about 0.35 MB per match with its two sockets.
 
 import (
 	"context"
