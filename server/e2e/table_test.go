@@ -535,7 +535,8 @@ func (tr *truth) checkFrames(t *testing.T, p *player) (updates int) {
 	return updates
 }
 
-// checkUpdate holds one update to the truth at its ply.
+// checkUpdate holds one update to the truth at its ply: position, history,
+// legal moves, events and pick are exactly the seat's view.
 func (tr *truth) checkUpdate(t *testing.T, who string, i int, u *protocol.Update) {
 	t.Helper()
 	if u.Ply < 0 || u.Ply >= len(tr.states) {
@@ -567,6 +568,19 @@ func (tr *truth) checkUpdate(t *testing.T, who string, i int, u *protocol.Update
 		slices.Sort(want)
 		if !slices.Equal(u.Legal, want) {
 			t.Errorf("%s (seat %d): frame %d's legal moves %v, want the view's %v", who, u.Seat, i, u.Legal, want)
+		}
+	}
+	if len(u.Events) > 0 {
+		// What the last turn did, as the seat's view tells it.
+		var want []protocol.Event
+		if ev, ok := view.(games.Evented); ok {
+			for _, e := range ev.LastEvents() {
+				want = append(want, protocol.Event{Kind: string(e.Kind), Seat: e.Seat, Piece: e.Piece,
+					From: e.From, To: e.To, Delay: e.Delay, Value: e.Value, Note: e.Note})
+			}
+		}
+		if !reflect.DeepEqual(u.Events, want) {
+			t.Errorf("%s (seat %d): frame %d's events at ply %d are not the view's:\n  got  %+v\n  want %+v", who, u.Seat, i, u.Ply, u.Events, want)
 		}
 	}
 	if u.Picked != "" && u.Ply < len(tr.rec.Moves) {
