@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabulagames/tabula/ai"
+	online "github.com/tabulagames/tabula/online/client"
 	"github.com/tabulagames/tabula/online/protocol"
 )
 
@@ -82,6 +83,30 @@ func TestEveryGame(t *testing.T) {
 			tr := tb.finish()
 			for _, p := range people {
 				tr.checkFrames(t, p)
+			}
+			if g.rules["fog"] == true {
+				// The fog hid something from every client, or the frame
+				// checks above proved nothing about it.
+				for _, p := range people {
+					hidden, masked := 0, false
+					for k, tok := range tr.masked(p.seat) {
+						if tok != tr.rec.Moves[k] {
+							hidden++
+						}
+					}
+					p.mu.Lock()
+					frames := slices.Clone(p.frames)
+					p.mu.Unlock()
+					for _, raw := range frames {
+						if op, data, ok := online.MatchData(raw); ok && op == protocol.OpUpdate && strings.Contains(string(data), `"masked":true`) {
+							masked = true
+						}
+					}
+					if hidden == 0 || !masked {
+						t.Errorf("%s: fog hid %d turns and masked=%v: nothing was hidden", p.name, hidden, masked)
+					}
+					t.Logf("%s: %d of %d turns partly hidden", p.name, hidden, len(tr.rec.Moves))
+				}
 			}
 			// The bot seat was the server's bot.
 			for i, r := range g.seats {
