@@ -55,8 +55,8 @@ var names = []string{"Ana", "Ben", "Cleo", "Dev"}
 // server's bots in the bot seats. At the end every client holds the same
 // final record, which replays with the game's own rules to the outcome
 // each was told; every frame each client's socket received is held to
-// the seat's view of that record (TestKnightsFog's checks, for every
-// game).
+// the seat's view of that record (truth.checkFrames): for the knights
+// game under fog, that no frame holds what the fog hides from the seat.
 func TestEveryGame(t *testing.T) {
 	s := startServer(t)
 	for gi, g := range everyGame {
