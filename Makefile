@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server
+.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online
 
 run: deps
 	$(GO) run .
@@ -22,9 +22,10 @@ build: deps
 	$(GO) build -o $(BIN) .
 
 # The test command of the README and of CI: formatting, vet, every test
-# under the race detector, then the real window under Xvfb, on Linux and
-# (the Windows package) under Wine.
-test: deps test-deps check smoke smoke-windows
+# under the race detector, online play end to end over a real server,
+# then the real window under Xvfb, on Linux and (the Windows package)
+# under Wine.
+test: deps test-deps check test-online smoke smoke-windows
 
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -122,6 +123,20 @@ test-server: server-build
 		echo "Installing PostgreSQL for the end-to-end test"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
 	cd server && $(GO) vet ./... && $(GO) test -count=1 -timeout 20m ./...
+
+# Online play end to end (server/e2e): PostgreSQL and Nakama started in a
+# temporary folder on free ports of 127.0.0.1, the app's online/client
+# playing every game through them, drops, a killed server, an old client.
+# The first Nakama build takes minutes (cached after).
+test-online: test-server
+
+# The load test of the server (server/e2e/load_test.go): LOAD_MATCHES
+# matches of random checkerboard at once, two clients each; moves per
+# second, latency, Nakama's memory and CPU. scripts/load.sh raises the
+# open-files limit for 1000 matches.
+LOAD_MATCHES ?= 10,100
+bench-online: server-build
+	LOAD_MATCHES=$(LOAD_MATCHES) GO=$(GO) ./scripts/load.sh
 
 clean:
 	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip

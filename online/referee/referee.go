@@ -444,8 +444,8 @@ func (r *Referee) move(i int, m protocol.Move) error {
 		return errors.New("You resigned: the computer plays your seat now.")
 	}
 	if m.Ply > len(r.tokens) || m.Ply < 0 {
-		// Not a position this game has seen: a confused or hostile client.
-		return fmt.Errorf("Your move %s was chosen for a position this game has not reached: choose again.", m.Token)
+		// A ply the game has not reached: no count of moves "since".
+		return fmt.Errorf("You chose %s for a position the game has not reached: choose again.", m.Token)
 	}
 	if m.Ply != len(r.tokens) {
 		return fmt.Errorf("The game has moved on since you chose %s (%d %s played since): choose again.", m.Token, len(r.tokens)-m.Ply, words.Plural(len(r.tokens)-m.Ply, "move was", "moves were"))

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/heroiclabs/nakama-common/runtime"
 	"github.com/tabulagames/tabula/online/protocol"
@@ -120,6 +121,9 @@ func Create(ctx context.Context, logger runtime.Logger, db *sql.DB, nk runtime.N
 	return answer, nil
 }
 
+// finding holds a *sync.Mutex per code that Find has been asked for.
+var finding sync.Map
+
 // Find is the RPC protocol.RPCFind: a FindRequest in, the Invitation of
 // the match with that code out; a stored match that no longer runs is
 // started again.
@@ -136,6 +140,14 @@ func Find(ctx context.Context, logger runtime.Logger, db *sql.DB, nk runtime.Nak
 	if err != nil {
 		return "", runtime.NewError(err.Error(), codeInvalid)
 	}
+	// One find of a code at a time in this server: a second find that
+	// came while the first was starting the stored match would see the
+	// new match id stored before that match answers, and start it a
+	// second time (two matches of one game, each with one player; seen
+	// in server/e2e TestKilledMidGame).
+	mu, _ := finding.LoadOrStore(code, new(sync.Mutex))
+	mu.(*sync.Mutex).Lock()
+	defer mu.(*sync.Mutex).Unlock()
 	obj, version, err := readStored(ctx, nk, code)
 	if err != nil {
 		logger.Error("find %s: %v", code, err)

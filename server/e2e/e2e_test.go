@@ -514,7 +514,10 @@ func TestAgainstABot(t *testing.T) {
 				t.Fatal("ana has moved more than five times in tic-tac-toe")
 			}
 		}
-		u = ana.update(u.Ply + 1)
+		// Ana's move and the bot's answer may come in one update (the
+		// bot can answer within the tick that played Ana's move).
+		ply := u.Ply
+		u = ana.await("the next update", func(m any) bool { v, ok := m.(*protocol.Update); return ok && v.Ply > ply }).(*protocol.Update)
 	}
 	if u.Ply < 5 || u.Ply > 9 {
 		t.Errorf("the game ended at ply %d", u.Ply)
