@@ -196,6 +196,10 @@ func (l *lineRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	label.Resize(fyne.NewSize(size.Width, h))
 }
 
+// TurnUnderBoard: the line under the board says whose turn it is and how
+// the game ended (kit.TurnUnder).
+func (b *Board) TurnUnderBoard() {}
+
 // Controls are the line of words and the touch buttons (kit.BoardControls).
 func (b *Board) Controls() fyne.CanvasObject { return b.controls }
 
