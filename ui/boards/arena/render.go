@@ -163,37 +163,10 @@ func (b *Board) buildControls() {
 
 // lineArea is the line of words in the room of two lines, always: words
 // that come and go with a blast or a hit never move the board or the
-// buttons, and words longer than two lines end in an ellipsis (the move
-// list holds them whole).
+// buttons (kit.TwoLines).
 func (b *Board) lineArea() fyne.CanvasObject {
-	b.line.Truncation = fyne.TextTruncateEllipsis
-	two := widget.NewLabel("1\n2")
-	two.SizeName = b.line.SizeName
-	measure := widget.NewLabel("")
-	measure.SizeName, measure.Wrapping = b.line.SizeName, fyne.TextWrapWord
-	b.lineBox = container.New(&lineRoom{height: two.MinSize().Height, measure: measure}, b.line)
+	b.lineBox = kit.TwoLines(b.line)
 	return b.lineBox
-}
-
-// lineRoom lays out one wrapping label in a fixed height, its words in
-// the middle; measure is a label like it, without the ellipsis, that
-// says how tall its words are when wrapped.
-type lineRoom struct {
-	height  float32
-	measure *widget.Label
-}
-
-func (l *lineRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(objs[0].MinSize().Width, l.height)
-}
-
-func (l *lineRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	label := objs[0].(*widget.Label)
-	l.measure.SetText(label.Text)
-	l.measure.Resize(fyne.NewSize(size.Width, l.height))
-	h := min(size.Height, l.measure.MinSize().Height)
-	label.Move(fyne.NewPos(0, (size.Height-h)/2))
-	label.Resize(fyne.NewSize(size.Width, h))
 }
 
 // TurnUnderBoard: the line under the board says whose turn it is and how
