@@ -192,3 +192,33 @@ func TestTheComputerAcceptingADrawSaysSo(t *testing.T) {
 		t.Errorf("said %q, the line reads %q", gs.lastSaid, gs.toast.AccessibilityLabel())
 	}
 }
+
+// TestEnterConfirmsAnEnding: in the Resign and the draw questions Enter
+// presses the confirming button (they ignored it), and Escape declines.
+func TestEnterConfirmsAnEnding(t *testing.T) {
+	key := func(u *App, name fyne.KeyName) { u.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name}) }
+	u := newTestApp(t)
+	gs, _ := openGame(t, u, "checkerboard", 0, anaVsEasy)
+	test.Tap(gs.resignBtn)
+	key(u, fyne.KeyEscape)
+	if topDialog(u) != nil || gs.session.Outcome().Over() {
+		t.Fatalf("Escape: dialog %v, game over %v", topDialog(u) != nil, gs.session.Outcome().Over())
+	}
+	test.Tap(gs.resignBtn)
+	key(u, fyne.KeyReturn)
+	if topDialog(u) != nil || gs.winnerText(gs.session.Outcome()) != "Ana resigned. Computer wins." {
+		t.Fatalf("Enter: dialog %v, outcome %+v", topDialog(u) != nil, gs.session.Outcome())
+	}
+	u = newTestApp(t)
+	gs, _ = openGame(t, u, "infiltration", 0, twoPeople)
+	test.Tap(gs.offerBtn)
+	key(u, fyne.KeyEscape)
+	if topDialog(u) != nil || gs.session.Outcome().Over() || gs.session.DrawOffer() >= 0 {
+		t.Fatalf("Escape on a draw: dialog %v, outcome %+v, offer %d", topDialog(u) != nil, gs.session.Outcome(), gs.session.DrawOffer())
+	}
+	test.Tap(gs.offerBtn)
+	key(u, fyne.KeyEnter) // the keypad's Enter
+	if out := gs.session.Outcome(); topDialog(u) != nil || gs.winnerText(out) != "Draw agreed." {
+		t.Fatalf("Enter on a draw: dialog %v, outcome %+v", topDialog(u) != nil, out)
+	}
+}
