@@ -222,3 +222,23 @@ func TestEnterConfirmsAnEnding(t *testing.T) {
 		t.Fatalf("Enter on a draw: dialog %v, outcome %+v", topDialog(u) != nil, out)
 	}
 }
+
+// TestEndingButtonsGoWhenTheGameIsOver: after the end, Offer draw and
+// Resign leave the panel (they stayed, disabled, close to enabled in
+// look), and come back when Undo takes the end back.
+func TestEndingButtonsGoWhenTheGameIsOver(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := openGame(t, u, "checkerboard", 0, anaVsEasy)
+	test.Tap(gs.resignBtn)
+	tapDialogButton(t, u, "Resign")
+	if !gs.session.Outcome().Over() {
+		t.Fatal("the game did not end")
+	}
+	if gs.endRow.Visible() {
+		t.Error("Offer draw and Resign stay after the game ended")
+	}
+	gs.undo()
+	if !gs.endRow.Visible() {
+		t.Error("Offer draw and Resign did not come back after undo")
+	}
+}
