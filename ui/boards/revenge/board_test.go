@@ -452,3 +452,20 @@ func BenchmarkControlsMinSize(b *testing.B) {
 		box.MinSize()
 	}
 }
+
+// TestTheCaptionStaysInItsSquare: the last move's caption ends inside its
+// square at a phone's square size too (it crossed the bottom edge).
+func TestTheCaptionStaysInItsSquare(t *testing.T) {
+	_, b := start(t, nil, "a4")
+	for _, side := range []float32{260, 300, 480} {
+		b.Resize(fyne.NewSize(side, side))
+		r, c := b.r, b.r.grid.Cell
+		p := r.pos(b.m.Last)
+		h := fyne.MeasureText(r.kind.Text, r.kind.TextSize, r.kind.TextStyle).Height
+		bottom := r.kind.Position().Y + max(r.kind.Size().Height, h)
+		if bottom > p.Y+c || r.kind.Position().Y < p.Y {
+			t.Errorf("a board of %.0f: the caption %q runs %.1f to %.1f in a square %.1f to %.1f",
+				side, r.kind.Text, r.kind.Position().Y, bottom, p.Y, p.Y+c)
+		}
+	}
+}

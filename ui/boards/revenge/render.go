@@ -306,8 +306,12 @@ func (r *renderer) paintLast() {
 	r.ring.Refresh()
 	r.kind.Text, r.kind.Color = lastCaption(m.LastKind), kit.Ink()
 	r.kind.TextSize = max(9, min(theme.CaptionTextSize(), c*0.14))
-	r.kind.Move(fyne.NewPos(p.X, p.Y+c*0.8))
-	r.kind.Resize(fyne.NewSize(c, c*0.2))
+	// The caption's box is as tall as its text and ends inside the square:
+	// a box of a fifth of the square spilt the text over the edge of a
+	// phone's smaller squares.
+	h := fyne.MeasureText(r.kind.Text, r.kind.TextSize, r.kind.TextStyle).Height
+	r.kind.Move(fyne.NewPos(p.X, p.Y+c-h-max(1, c*0.03)))
+	r.kind.Resize(fyne.NewSize(c, h))
 	r.kind.Show()
 	r.kind.Refresh()
 	if b.fadeSq == m.Last && m.LastKind == game.Steal && m.Victim >= 0 {
