@@ -38,6 +38,7 @@ type Board struct {
 	phone    bool // a phone's layout: the squares take the full width
 	line     *widget.Label
 	lineBox  *fyne.Container // the line in its fixed room
+	buttons  *fyne.Container // the arrows and the actions, hidden once the game is over
 	dirBtns  [4]*widget.Button
 	placeBtn *widget.Button
 	kickBtn  *widget.Button
@@ -152,13 +153,26 @@ func (b *Board) buildControls() {
 		// the actions, each a quarter of the width.
 		b.line.SizeName = theme.SizeNameCaptionText
 		b.endBtn.SetText("End")
-		b.controls = container.NewVBox(b.lineArea(), container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
+		b.buttons = container.NewVBox(container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
+		b.controls = container.NewVBox(b.lineArea(), container.New(keepRoom{}, b.buttons))
 		return
 	}
 	// A desktop puts the directions over the actions too, so the row fits
 	// beside the side panel in a window of 800 x 600.
-	b.controls = container.NewVBox(b.lineArea(), container.NewCenter(container.NewVBox(
-		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...))))
+	b.buttons = container.NewCenter(container.NewVBox(
+		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...)))
+	b.controls = container.NewVBox(b.lineArea(), container.New(keepRoom{}, b.buttons))
+}
+
+// keepRoom lays out one object at its size and keeps its room while it
+// is hidden: the buttons leave once the game is over, the board stays.
+type keepRoom struct{}
+
+func (keepRoom) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (keepRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.Position{})
+	objs[0].Resize(size)
 }
 
 // lineArea is the line of words in the room of two lines, always: words
@@ -186,6 +200,9 @@ func (b *Board) refreshControls() {
 		enable(btn, b.m.Input)
 	}
 	enable(b.undoBtn, b.m.Undo)
+	// Once the game is over the buttons leave (disabled, they looked close
+	// to enabled); their room stays (keepRoom).
+	kit.ShowIf(b.buttons, b.m.Mover >= 0 && !b.m.Over)
 }
 
 func enable(btn *widget.Button, on bool) {
