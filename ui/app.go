@@ -458,6 +458,9 @@ func (u *App) installShortcuts() {
 			u.escape()
 			return
 		}
+		if (ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter) && u.enter() {
+			return
+		}
 		if u.game != nil && len(u.dialogs) == 0 {
 			u.game.board.Key(ev.Name)
 		}

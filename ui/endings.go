@@ -91,6 +91,12 @@ func (gs *gameScreen) refreshEndings() {
 	}
 	gs.endWhy.SetText(why)
 	showIf(gs.endWhy, why != "")
+	// Once the game is over the buttons go (they stayed, disabled, looking
+	// close to enabled); the panel beside or under the board reflows, the
+	// board stays. Undo brings them back.
+	if !gs.u.mobile {
+		showIf(gs.endRow, !s.Outcome().Over())
+	}
 }
 
 // endingWhyNot says why nobody here can resign or offer a draw now.

@@ -192,3 +192,53 @@ func TestTheComputerAcceptingADrawSaysSo(t *testing.T) {
 		t.Errorf("said %q, the line reads %q", gs.lastSaid, gs.toast.AccessibilityLabel())
 	}
 }
+
+// TestEnterConfirmsAnEnding: in the Resign and the draw questions Enter
+// presses the confirming button (they ignored it), and Escape declines.
+func TestEnterConfirmsAnEnding(t *testing.T) {
+	key := func(u *App, name fyne.KeyName) { u.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name}) }
+	u := newTestApp(t)
+	gs, _ := openGame(t, u, "checkerboard", 0, anaVsEasy)
+	test.Tap(gs.resignBtn)
+	key(u, fyne.KeyEscape)
+	if topDialog(u) != nil || gs.session.Outcome().Over() {
+		t.Fatalf("Escape: dialog %v, game over %v", topDialog(u) != nil, gs.session.Outcome().Over())
+	}
+	test.Tap(gs.resignBtn)
+	key(u, fyne.KeyReturn)
+	if topDialog(u) != nil || gs.winnerText(gs.session.Outcome()) != "Ana resigned. Computer wins." {
+		t.Fatalf("Enter: dialog %v, outcome %+v", topDialog(u) != nil, gs.session.Outcome())
+	}
+	u = newTestApp(t)
+	gs, _ = openGame(t, u, "infiltration", 0, twoPeople)
+	test.Tap(gs.offerBtn)
+	key(u, fyne.KeyEscape)
+	if topDialog(u) != nil || gs.session.Outcome().Over() || gs.session.DrawOffer() >= 0 {
+		t.Fatalf("Escape on a draw: dialog %v, outcome %+v, offer %d", topDialog(u) != nil, gs.session.Outcome(), gs.session.DrawOffer())
+	}
+	test.Tap(gs.offerBtn)
+	key(u, fyne.KeyEnter) // the keypad's Enter
+	if out := gs.session.Outcome(); topDialog(u) != nil || gs.winnerText(out) != "Draw agreed." {
+		t.Fatalf("Enter on a draw: dialog %v, outcome %+v", topDialog(u) != nil, out)
+	}
+}
+
+// TestEndingButtonsGoWhenTheGameIsOver: after the end, Offer draw and
+// Resign leave the panel (they stayed, disabled, close to enabled in
+// look), and come back when Undo takes the end back.
+func TestEndingButtonsGoWhenTheGameIsOver(t *testing.T) {
+	u := newTestApp(t)
+	gs, _ := openGame(t, u, "checkerboard", 0, anaVsEasy)
+	test.Tap(gs.resignBtn)
+	tapDialogButton(t, u, "Resign")
+	if !gs.session.Outcome().Over() {
+		t.Fatal("the game did not end")
+	}
+	if gs.endRow.Visible() {
+		t.Error("Offer draw and Resign stay after the game ended")
+	}
+	gs.undo()
+	if !gs.endRow.Visible() {
+		t.Error("Offer draw and Resign did not come back after undo")
+	}
+}

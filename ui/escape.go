@@ -48,6 +48,23 @@ func (u *App) escape() {
 	u.ShowPicker()
 }
 
+// enter is what Enter does when no widget has the focus: press the
+// confirming button of the question on top (Resign, Accept a draw, and
+// every other yes-or-no question); Fyne's dialogs ignore the key. It
+// reports whether there was one.
+func (u *App) enter() bool {
+	n := len(u.dialogs)
+	if n == 0 {
+		return false
+	}
+	c, ok := u.dialogs[n-1].(*dialog.ConfirmDialog)
+	if !ok {
+		return false
+	}
+	c.Confirm()
+	return true
+}
+
 // escEntry is a text field that lets Escape through to the app: a focused
 // field takes every key, and Fyne's entry does nothing with Escape.
 type escEntry struct {

@@ -109,8 +109,12 @@ func (gs *gameScreen) phoneScreen(board, under, info, moves fyne.CanvasObject) f
 	// and the names are never under it.
 	right := theme.ScrollBarSize() + theme.Padding()
 	panel := container.NewVScroll(container.New(layout.NewCustomPaddedLayout(0, 0, 0, right), inner))
+	keep := portraitPanel
+	if _, ok := gs.board.(kit.TurnUnder); ok {
+		keep = portraitSeat
+	}
 	return container.NewBorder(gs.toolbar(), nil, nil, nil,
-		container.New(&portraitLayout{heightFor: gs.boardHeightFor}, board, under, panel, gs.toast))
+		container.New(&portraitLayout{heightFor: gs.boardHeightFor, panel: keep}, board, under, panel, gs.toast))
 }
 
 // desktopScreen puts the panel, of a fixed width, beside the board, and

@@ -148,8 +148,10 @@ func showsCanvasText(o fyne.CanvasObject, text string) bool {
 // the game runs; between two people's picks, nobody's.
 func TestKnightsMoveListKeepsTheFog(t *testing.T) {
 	u := newTestApp(t)
+	// Ben lands on e3, out of the sight of Ana's c5 (f4, two jumps from
+	// c5, would show on her board, and so in her list).
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": true})
-	pickAll(t, gs, "c5", "f4")
+	pickAll(t, gs, "c5", "e3")
 	if got := gs.moveText(0); got != "1. Ana jumps out of sight; Ben jumps out of sight" {
 		t.Fatalf("before the hand-over the list shows %q", got)
 	}

@@ -127,11 +127,20 @@ func (gs *gameScreen) boardHeightFor(width float32) float32 {
 // board: the status line and the first seat.
 const portraitPanel float32 = 140
 
+// portraitSeat is the least height a phone keeps for the panel under a
+// board whose own line says whose turn it is (kit.TurnUnder): the game's
+// name and the first seat. A real 412x790 px window under Fyne's phone
+// simulation is 294x564 dp, and arena's board was 71% of the width there.
+const portraitSeat float32 = 80
+
 // portraitLayout stacks the board (at the full width, as tall as it is
 // then, leaving the panel portraitPanel at least), the controls under it,
 // and the panel; the message line lies over the top of the panel, so a
 // long refusal wraps without pushing the board up.
-type portraitLayout struct{ heightFor func(width float32) float32 }
+type portraitLayout struct {
+	heightFor func(width float32) float32
+	panel     float32 // the least height kept for the panel
+}
 
 func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(280, 480)
@@ -140,7 +149,7 @@ func (portraitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 func (l portraitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	board, under, panel := objs[0], objs[1], objs[2]
 	uh := under.MinSize().Height
-	bh := max(0, min(l.heightFor(size.Width), size.Height-uh-portraitPanel))
+	bh := max(0, min(l.heightFor(size.Width), size.Height-uh-l.panel))
 	board.Move(fyne.NewPos(0, 0))
 	board.Resize(fyne.NewSize(size.Width, bh))
 	under.Move(fyne.NewPos(0, bh))

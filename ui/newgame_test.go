@@ -518,3 +518,28 @@ func TestArenaCharactersAreChosenInTheSeatsRows(t *testing.T) {
 		t.Fatalf("the rules: %v %v", rules, err)
 	}
 }
+
+// TestPeoplesNameFieldsAreAsWide: in the New game dialog, a person's
+// name field is as wide in every seat (B's and C's stopped where a
+// computer's level would be, A's went the full width).
+func TestPeoplesNameFieldsAreAsWide(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	nd := &newGameForm{u: u, g: g}
+	w := test.NewWindow(nd.build(twoPeople, nil))
+	defer w.Close()
+	w.Resize(fyne.NewSize(700, 1200))
+	nd.setSeatCount(3)
+	w.Resize(fyne.NewSize(701, 1200))
+	w.Resize(fyne.NewSize(700, 1200))
+	// The window keeps its size: the switch itself lays the seat out.
+	for _, sf := range nd.seats {
+		sf.kind.SetSelected(humanChoice)
+	}
+	a := nd.seats[0].name.Size().Width
+	for i, sf := range nd.seats[1:] {
+		if got := sf.name.Size().Width; got < a-1 || got > a+1 {
+			t.Errorf("seat %c's name field is %.0f wide, A's %.0f", 'B'+i, got, a)
+		}
+	}
+}

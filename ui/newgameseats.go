@@ -127,6 +127,7 @@ func (nd *newGameForm) seatName(sf *seatForm, i int, computer bool) string {
 
 type seatForm struct {
 	name   *escEntry
+	head   *fyne.Container // the row of the mark, the kind, the level and the name
 	kind   *widget.Select
 	bot    *widget.Select // the computer opponents by the names people read
 	bots   []ai.Spec      // what bot offers, in its order
@@ -294,7 +295,20 @@ func (nd *newGameForm) addSeat(s games.SeatInfo) {
 	if nd.u.mobile { // narrow: the name on a line of its own
 		head = container.NewVBox(container.NewBorder(nil, nil, sym, nil, sf.name), container.NewGridWithColumns(2, sf.kind, sf.bot))
 	}
+	if c, ok := head.(*fyne.Container); ok {
+		sf.head = c
+	}
 	nd.seatBox.Add(container.NewVBox(head, sf.about))
+}
+
+// relayout lays c and every container in it out again at their sizes.
+func relayout(c *fyne.Container) {
+	c.Refresh()
+	for _, o := range c.Objects {
+		if inner, ok := o.(*fyne.Container); ok {
+			relayout(inner)
+		}
+	}
 }
 
 // symbolChoice is a seat's choice of symbol: the symbol as a mark, then
@@ -396,6 +410,11 @@ func (nd *newGameForm) seatRow(i int, s games.SeatInfo) *seatForm {
 		} else {
 			sf.bot.Hide()
 			sf.about.Hide()
+		}
+		if sf.head != nil {
+			// Lay the row out again: hiding the level leaves the row's own
+			// size as it was, so Fyne would keep the name at its old width.
+			relayout(sf.head)
 		}
 		nd.check()
 	})

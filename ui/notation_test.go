@@ -71,14 +71,14 @@ func TestMoveListNotationKeepsTheFog(t *testing.T) {
 	u := newTestApp(t)
 	showNotation(t, u, true)
 	gs, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, map[string]any{"fog": true})
-	pickAll(t, gs, "c5", "f4")
+	pickAll(t, gs, "c5", "e3") // e3: out of the sight of Ana's c5
 	if words, notation := shownRow(gs, 0); notation != "?,?" || strings.Contains(words+notation, "c5") {
 		t.Fatalf("before the hand-over the row reads %q + %q", words, notation)
 	}
 	gs.session.Continue() // everyone has seen the turn: the hand-over comes
 	gs.session.Reveal(0)
 	gs.refresh()
-	if words, notation := shownRow(gs, 0); notation != "c5,?" || strings.Contains(words+notation, "f4") {
+	if words, notation := shownRow(gs, 0); notation != "c5,?" || strings.Contains(words+notation, "e3") {
 		t.Fatalf("Ana sees %q + %q", words, notation)
 	}
 	clear, _ := startKnights(t, u, []games.SeatInfo{kAna, kBen}, nil)

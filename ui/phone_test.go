@@ -46,3 +46,27 @@ func TestPhoneBoardsFillTheWidth(t *testing.T) {
 		})
 	}
 }
+
+// TestRealPhoneWindowArenaFillsTheWidth: a real 412x790 px window under
+// Fyne's phone simulation is 294x564 dp (it scales by 1.4), not the test
+// driver's 412x790 dp. There the arena board was 292 of 412 px wide: its
+// two rows of buttons and the panel's reserve left it too little height.
+// It takes the full width as the other boards do.
+func TestRealPhoneWindowArenaFillsTheWidth(t *testing.T) {
+	if !fyne.CurrentDevice().IsMobile() {
+		t.Skip("a phone's layout: run with -tags mobile")
+	}
+	for _, id := range []string{"arena", "checkerboard", "knights"} {
+		u := newTestApp(t)
+		u.win.Resize(fyne.NewSize(294, 564))
+		g, _ := games.Lookup(id)
+		rules := games.Defaults(g.RuleSpecs())
+		gs, _ := openOnLoop(t, u, g, rules, people[:games.SeatCount(g, rules)], nil)
+		width := u.win.Canvas().Size().Width - 2*theme.Padding()
+		board := gs.board.Size()
+		t.Logf("%s: canvas %v, board %v, needs %.0f", id, u.win.Canvas().Size(), board, gs.boardHeightFor(board.Width))
+		if board.Width < width-1 || board.Height < gs.boardHeightFor(board.Width)-1 {
+			t.Errorf("%s: the board is %v on a %.0f dp screen; it needs %.0f tall at the full width", id, board, width, gs.boardHeightFor(width))
+		}
+	}
+}

@@ -130,9 +130,16 @@ func lineHeight() float32 { return fyne.MeasureText("Ag", toastSize(), toastStyl
 func (r *toastRenderer) textWidth(size fyne.Size) float32 { return size.Width - 2*theme.Padding() }
 
 // MinSize is as many lines as the text takes at the width the toast has
-// now (one line, empty or not, before it has a width), with padding.
+// now, with padding: under a desktop's board two lines at least, empty or
+// not, so a message that wraps to two (knights' new-game line, a long
+// refusal) does not shrink and move the board above; on a phone, where
+// it lies over the panel, one line at least.
 func (r *toastRenderer) MinSize() fyne.Size {
-	n := max(1, len(wrapLines(r.t.text, r.textWidth(r.t.Size()))))
+	least := 2
+	if r.t.backdrop {
+		least = 1
+	}
+	n := max(least, len(wrapLines(r.t.text, r.textWidth(r.t.Size()))))
 	return fyne.NewSize(0, float32(n)*lineHeight()+2*theme.Padding())
 }
 

@@ -57,3 +57,30 @@ func TestToastKeepsTheLastMessageForScreenReaders(t *testing.T) {
 		t.Fatalf("shown %q; a reader gets %q as %q", tt.text, reader.AccessibilityLabel(), reader.AccessibilityRole())
 	}
 }
+
+// TestDesktopToastKeepsTwoLines: under a desktop's board the toast is as
+// tall for no message, one line or two, so a message that wraps (knights'
+// new-game line) does not shrink and move the board (issue 19 item 7).
+func TestDesktopToastKeepsTwoLines(t *testing.T) {
+	test.NewTempApp(t)
+	tt := newToast(false)
+	w := test.NewWindow(tt)
+	defer w.Close()
+	tt.Resize(fyne.NewSize(300, 10))
+	long := "Knights on 8 x 8, seed 3493665690475970: Amber (You) on b7."
+	heights := map[string]float32{}
+	for _, msg := range []string{"", "b3 is taken", long} {
+		tt.text = msg
+		tt.Refresh()
+		heights[msg] = tt.MinSize().Height
+	}
+	if n := len(wrapLines(long, 300-2*theme.Padding())); n != 2 {
+		t.Fatalf("the long message takes %d lines at 300, want 2", n)
+	}
+	first := heights[""]
+	for msg, h := range heights {
+		if h != first {
+			t.Errorf("the toast is %.0f tall for %q, %.0f for none", h, msg, first)
+		}
+	}
+}

@@ -431,3 +431,33 @@ func TestTheLineKeepsItsRoom(t *testing.T) {
 		t.Fatalf("the line is %.0f tall in a room of %.0f", b.line.Size().Height, b.lineBox.Size().Height)
 	}
 }
+
+// TestButtonsLeaveWhenTheGameIsOver: once the game is over the arrows and
+// the actions leave (they stayed, disabled, close to enabled in look),
+// keeping their room, so the board above does not move.
+func TestButtonsLeaveWhenTheGameIsOver(t *testing.T) {
+	h, b := start(t, nil, &blast)
+	room := b.controls.MinSize()
+	if !b.buttons.Visible() {
+		t.Fatal("the buttons are hidden during the game")
+	}
+	h.Submit("end")
+	if !strings.HasPrefix(b.line.Text, "Game over") {
+		t.Fatalf("line %q", b.line.Text)
+	}
+	if b.buttons.Visible() {
+		t.Error("the buttons stay after the game is over")
+	}
+	if got := b.controls.MinSize(); got.Height != room.Height {
+		t.Errorf("the controls are %.0f tall during the game, %.0f after it", room.Height, got.Height)
+	}
+	// A resignation ends the game outside its rules: the buttons leave too.
+	h2, b2 := start(t, nil, nil)
+	if err := h2.S.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	h2.Redraw()
+	if b2.buttons.Visible() {
+		t.Error("the buttons stay after a resignation")
+	}
+}

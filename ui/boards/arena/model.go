@@ -54,6 +54,7 @@ func play(tokens ...string) Reply { return Reply{Tokens: tokens, Cell: -1} }
 type Model struct {
 	St      *game.State
 	Mover   int              // the seat to move, -1 once the game is over
+	Over    bool             // the game has ended, by its rules, a resignation or an agreed draw, and its end is shown
 	Input   bool             // a person may act now
 	Blocked string           // why not, in a player's words, when !Input
 	Undo    bool             // the person to move has acted this turn: an action can be taken back
@@ -82,6 +83,7 @@ func (m *Model) Load(f *frame.Frame) {
 	st := f.Shown.(*game.State)
 	m.St = st
 	m.Mover = frame.Mover(st)
+	m.Over = f.Over() && !f.Viewing
 	m.Input, m.Blocked = true, ""
 	if err := f.WhyNot; err != nil {
 		m.Input, m.Blocked = false, err.Error()

@@ -38,6 +38,7 @@ type Board struct {
 	phone    bool // a phone's layout: the squares take the full width
 	line     *widget.Label
 	lineBox  *fyne.Container // the line in its fixed room
+	buttons  *fyne.Container // the arrows and the actions, hidden once the game is over
 	dirBtns  [4]*widget.Button
 	placeBtn *widget.Button
 	kickBtn  *widget.Button
@@ -152,49 +153,39 @@ func (b *Board) buildControls() {
 		// the actions, each a quarter of the width.
 		b.line.SizeName = theme.SizeNameCaptionText
 		b.endBtn.SetText("End")
-		b.controls = container.NewVBox(b.lineArea(), container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
+		b.buttons = container.NewVBox(container.NewGridWithColumns(4, dirs...), container.NewGridWithColumns(4, acts...))
+		b.controls = container.NewVBox(b.lineArea(), container.New(keepRoom{}, b.buttons))
 		return
 	}
 	// A desktop puts the directions over the actions too, so the row fits
 	// beside the side panel in a window of 800 x 600.
-	b.controls = container.NewVBox(b.lineArea(), container.NewCenter(container.NewVBox(
-		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...))))
+	b.buttons = container.NewCenter(container.NewVBox(
+		container.NewCenter(container.NewHBox(dirs...)), container.NewHBox(acts...)))
+	b.controls = container.NewVBox(b.lineArea(), container.New(keepRoom{}, b.buttons))
+}
+
+// keepRoom lays out one object at its size and keeps its room while it
+// is hidden: the buttons leave once the game is over, the board stays.
+type keepRoom struct{}
+
+func (keepRoom) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (keepRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.Position{})
+	objs[0].Resize(size)
 }
 
 // lineArea is the line of words in the room of two lines, always: words
 // that come and go with a blast or a hit never move the board or the
-// buttons, and words longer than two lines end in an ellipsis (the move
-// list holds them whole).
+// buttons (kit.TwoLines).
 func (b *Board) lineArea() fyne.CanvasObject {
-	b.line.Truncation = fyne.TextTruncateEllipsis
-	two := widget.NewLabel("1\n2")
-	two.SizeName = b.line.SizeName
-	measure := widget.NewLabel("")
-	measure.SizeName, measure.Wrapping = b.line.SizeName, fyne.TextWrapWord
-	b.lineBox = container.New(&lineRoom{height: two.MinSize().Height, measure: measure}, b.line)
+	b.lineBox = kit.TwoLines(b.line)
 	return b.lineBox
 }
 
-// lineRoom lays out one wrapping label in a fixed height, its words in
-// the middle; measure is a label like it, without the ellipsis, that
-// says how tall its words are when wrapped.
-type lineRoom struct {
-	height  float32
-	measure *widget.Label
-}
-
-func (l *lineRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(objs[0].MinSize().Width, l.height)
-}
-
-func (l *lineRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	label := objs[0].(*widget.Label)
-	l.measure.SetText(label.Text)
-	l.measure.Resize(fyne.NewSize(size.Width, l.height))
-	h := min(size.Height, l.measure.MinSize().Height)
-	label.Move(fyne.NewPos(0, (size.Height-h)/2))
-	label.Resize(fyne.NewSize(size.Width, h))
-}
+// TurnUnderBoard: the line under the board says whose turn it is and how
+// the game ended (kit.TurnUnder).
+func (b *Board) TurnUnderBoard() {}
 
 // Controls are the line of words and the touch buttons (kit.BoardControls).
 func (b *Board) Controls() fyne.CanvasObject { return b.controls }
@@ -209,6 +200,9 @@ func (b *Board) refreshControls() {
 		enable(btn, b.m.Input)
 	}
 	enable(b.undoBtn, b.m.Undo)
+	// Once the game is over the buttons leave (disabled, they looked close
+	// to enabled); their room stays (keepRoom).
+	kit.ShowIf(b.buttons, b.m.Mover >= 0 && !b.m.Over)
 }
 
 func enable(btn *widget.Button, on bool) {

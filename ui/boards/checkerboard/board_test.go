@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tabulagames/tabula/games"
@@ -139,5 +140,25 @@ func TestSpokenSquaresLieOnTheSquares(t *testing.T) {
 	h.Submit("e6")
 	if got := b.SpokenSquares()[e6].Label; got != "e6, X, X's target half" {
 		t.Fatalf("after the move e6 is read as %q", got)
+	}
+}
+
+// TestHalvesAreNamedAsThePeopleAre: the captions beside the halves name
+// the seats as the rest of the screen does ("Your home · Medium's
+// target"), not by the letters X and O.
+func TestHalvesAreNamedAsThePeopleAre(t *testing.T) {
+	seats := []games.SeatInfo{{Name: "You", Controller: "human"}, {Name: "Medium", Controller: "ai", Bot: "medium"}}
+	h := boardtest.Start(t, "checkerboard", New, boardtest.Options{Seats: seats, Size: fyne.NewSize(480, 520)})
+	var captions []string
+	for _, o := range test.WidgetRenderer(h.Board.(*Board)).Objects() {
+		if txt, ok := o.(*canvas.Text); ok && (strings.HasSuffix(txt.Text, " home") || strings.HasSuffix(txt.Text, " target")) {
+			captions = append(captions, txt.Text)
+		}
+	}
+	got := strings.Join(captions, " · ")
+	for _, want := range []string{"Your home", "Medium's target", "Medium's home", "Your target"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the captions read %q, want %q among them", got, want)
+		}
 	}
 }

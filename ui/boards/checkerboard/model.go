@@ -32,11 +32,15 @@ type Model struct {
 	Next    int    // the mark that goes at the mover's next placement (FIFO)
 	Cursor  int    // the keyboard cursor
 	Note    string // the line under the board: the coin toss, the FIFO counters
+	// Whose are the seats' possessives for the halves' captions, as the
+	// rest of the screen names them: "Your home · Medium's target".
+	Whose [2]string
 }
 
 // NewModel is an empty 8x8 board with nothing highlighted.
 func NewModel() Model {
-	m := Model{N: 8, Owners: make([]int8, 64), Last: -1, Removed: -1, Hint: -1, Mover: -1, Next: -1, Cursor: -1}
+	m := Model{N: 8, Owners: make([]int8, 64), Last: -1, Removed: -1, Hint: -1, Mover: -1, Next: -1, Cursor: -1,
+		Whose: [2]string{"X's", "O's"}}
 	for i := range m.Owners {
 		m.Owners[i] = -1
 	}
@@ -47,6 +51,15 @@ func NewModel() Model {
 // cursor.
 func (m *Model) Load(f *frame.Frame) {
 	st := f.Shown.(*game.State)
+	if len(f.Seats) == 2 {
+		p := frame.PeopleOf(f.Seats, frame.Symbol)
+		for seat := range m.Whose {
+			m.Whose[seat] = p.Whose(seat)
+			if p.You(seat) {
+				m.Whose[seat] = "Your"
+			}
+		}
+	}
 	if st.Size() != m.N {
 		m.N, m.Cursor = st.Size(), -1
 	}

@@ -159,6 +159,7 @@ func (r *renderer) Refresh() {
 // paint copies the model into the objects and reads the theme colours.
 func (r *renderer) paint() {
 	b, m, t, c := r.b, &r.b.m, r.t, r.t.Cell
+	t.Names = m.Whose
 	t.Last = t.Last[:0]
 	if m.Last >= 0 {
 		t.Last = append(t.Last, m.Last)

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/ui/boards/kit"
@@ -350,5 +351,49 @@ func TestControlsKeepTheirHeight(t *testing.T) {
 	b.pie.Show()
 	if h := b.controls.MinSize().Height; h != withPhase {
 		t.Fatalf("%.0f tall with the phase line, %.0f with the pie prompt", withPhase, h)
+	}
+}
+
+// TestPhoneHandsDoNotRunTogether: in a real 412x790 px phone window,
+// which Fyne's phone simulation makes 294x564 dp, the two hands ran
+// together ("×0O": X's kings, then O's letter) because each hand was
+// wider than half the width. At that width and narrower, each hand gets
+// the room it needs and the two never overlap; every chip stays a 44 dp
+// touch target.
+func TestPhoneHandsDoNotRunTogether(t *testing.T) {
+	_, b := start(t, nil, "")
+	b.phone = true
+	b.buildControls()
+	b.refreshControls()
+	for _, width := range []float32{404, 294 - 2*theme.Padding(), 240} {
+		b.sizeChips(width)
+		b.hands.Resize(fyne.NewSize(width, b.hands.MinSize().Height))
+		rows := b.hands.Objects
+		for i, r := range rows {
+			if need, got := r.MinSize().Width, r.Size().Width; need > got+0.5 {
+				t.Errorf("at %.0f dp hand %d needs %.0f, gets %.0f", width, i, need, got)
+			}
+			if r.Position().X < 0 || r.Position().X+r.Size().Width > width+0.5 {
+				t.Errorf("at %.0f dp hand %d lies at %v size %v, outside the row", width, i, r.Position(), r.Size())
+			}
+		}
+		a, c := rows[0], rows[1]
+		apart := a.Position().X+a.Size().Width <= c.Position().X+0.5 || a.Position().Y+a.Size().Height <= c.Position().Y+0.5
+		if !apart {
+			t.Errorf("at %.0f dp the hands overlap: %v %v and %v %v", width, a.Position(), a.Size(), c.Position(), c.Size())
+		}
+		for _, seat := range b.handBtns {
+			for _, chip := range seat {
+				if s := chip.MinSize(); s.Width < kit.MinTouch || s.Height < kit.MinTouch {
+					t.Errorf("at %.0f dp a chip is %v, under %v", width, s, kit.MinTouch)
+				}
+			}
+		}
+	}
+	// At a phone's 412 dp the hands still share one row.
+	b.sizeChips(404)
+	b.hands.Resize(fyne.NewSize(404, b.hands.MinSize().Height))
+	if y0, y1 := b.hands.Objects[0].Position().Y, b.hands.Objects[1].Position().Y; y0 != y1 {
+		t.Errorf("at 404 dp the hands take two rows (%v, %v)", y0, y1)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,6 +34,7 @@ type Board struct {
 	phase    *widget.Label
 	handBtns [2][2]*kit.Chip // their pieces sized by chipIcon
 	hands    *fyne.Container
+	handsAt  *handsLayout // side by side, or stacked on a narrow phone
 	phone    bool
 	pie      *fyne.Container
 	pieText  *widget.Label
@@ -88,7 +88,7 @@ func (b *Board) buildControls() {
 		sym := canvas.NewText(kit.SeatSymbols[seat], kit.SeatInk(seat))
 		sym.TextStyle.Bold = true
 		sym.TextSize = 20
-		row := []fyne.CanvasObject{layout.NewSpacer(), container.NewCenter(sym)}
+		row := []fyne.CanvasObject{container.NewCenter(sym)}
 		if !b.phone {
 			row = append(row, container.NewCenter(widget.NewLabel("hand"))) // level with the taller chips
 		}
@@ -96,10 +96,10 @@ func (b *Board) buildControls() {
 			seat, k := seat, k
 			btn := kit.NewChip("0", pieceIcon(seat, k == 1), func() { b.unfocus(); b.act(b.m.ChooseHand(seat, k)) })
 			btn.IconSize = chipIcon(0, b.phone)
+			btn.Narrow = b.phone
 			b.handBtns[seat][k] = btn
 			row = append(row, btn)
 		}
-		row = append(row, layout.NewSpacer())
 		hands = append(hands, container.NewHBox(row...))
 	}
 	b.pieText = widget.NewLabel("")
@@ -115,7 +115,8 @@ func (b *Board) buildControls() {
 	})
 	b.pie = container.NewCenter(container.NewHBox(b.pieText, swap, keep))
 	b.pie.Hide()
-	b.hands = container.NewGridWithColumns(2, hands...)
+	b.handsAt = &handsLayout{}
+	b.hands = container.New(b.handsAt, hands...)
 	// The phase line and the pie prompt share one row that keeps the room
 	// of the taller, shown or not, so the board does not jump when the
 	// phase line goes or the prompt takes its place.
@@ -143,6 +144,49 @@ func (b *Board) sizeChips(width float32) {
 			chip.SetIconSize(icon)
 		}
 	}
+	if stack := b.phone && !beside(b.hands.Objects, width); stack != b.handsAt.stack {
+		b.handsAt.stack = stack
+		b.hands.Refresh()
+	}
+}
+
+// handsLayout spaces the two hands evenly along the row or, on
+// a phone too narrow for both side by side (a real 412 px window is
+// 294 dp), one above the other, so they never run together. Which of the
+// two is decided from the width the board was last given (on a phone the
+// row's width too): a layout's MinSize cannot ask for the width.
+type handsLayout struct{ stack bool }
+
+// beside is whether both hands fit side by side in width, with a
+// padding at least before, between and after them.
+func beside(objs []fyne.CanvasObject, width float32) bool {
+	return objs[0].MinSize().Width+objs[1].MinSize().Width+3*theme.Padding() <= width
+}
+
+func (l *handsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	if l.stack {
+		return fyne.NewSize(max(a.Width, b.Width), a.Height+theme.Padding()+b.Height)
+	}
+	return fyne.NewSize(a.Width+b.Width+3*theme.Padding(), max(a.Height, b.Height))
+}
+
+func (l *handsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	if l.stack {
+		objs[0].Move(fyne.NewPos((size.Width-a.Width)/2, 0))
+		objs[0].Resize(a)
+		objs[1].Move(fyne.NewPos((size.Width-b.Width)/2, a.Height+theme.Padding()))
+		objs[1].Resize(b)
+		return
+	}
+	// The room left over goes evenly before, between and after them.
+	h := max(a.Height, b.Height)
+	gap := max(0, (size.Width-a.Width-b.Width)/3)
+	objs[0].Move(fyne.NewPos(gap, 0))
+	objs[0].Resize(fyne.NewSize(a.Width, h))
+	objs[1].Move(fyne.NewPos(gap+a.Width+gap, 0))
+	objs[1].Resize(fyne.NewSize(b.Width, h))
 }
 
 // steadyLayout stacks its objects and is as tall as the tallest of them,

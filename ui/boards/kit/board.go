@@ -73,6 +73,14 @@ type Portrait interface {
 	HeightFor(width float32) float32
 }
 
+// TurnUnder is implemented by boards whose line under the board says
+// whose turn it is and how the game ended (arena): on a phone in
+// portrait the panel under it then keeps less room in view, so that its
+// two rows of buttons still leave the board the full width.
+type TurnUnder interface {
+	TurnUnderBoard()
+}
+
 // BoardControls is implemented by boards that need controls of their own
 // (a hand to drop from, "replay the last phase", a pie-rule prompt); the
 // game screen shows them under the board, above the refusal line.

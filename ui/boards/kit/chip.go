@@ -25,6 +25,10 @@ type Chip struct {
 	IconSize   float32 // the icon's side; the theme's inline icon size if 0
 	Importance widget.Importance
 	OnTapped   func()
+	// Narrow takes the small padding at the sides instead of the inner
+	// one, for a row of chips on a narrow phone; the height keeps the
+	// inner padding, and so the touch target.
+	Narrow bool
 
 	hovered, focused bool
 	r                *chipRenderer // its renderer, for the tap's ripple
@@ -137,7 +141,11 @@ func (r *chipRenderer) MinSize() fyne.Size {
 	icon := r.c.iconSize()
 	label := r.label()
 	pad := 2 * theme.InnerPadding()
-	return fyne.NewSize(icon+theme.Padding()+label.Width+pad, max(icon, label.Height)+pad)
+	side := pad
+	if r.c.Narrow {
+		side = 2 * theme.Padding()
+	}
+	return fyne.NewSize(icon+theme.Padding()+label.Width+side, max(icon, label.Height)+pad)
 }
 
 func (r *chipRenderer) label() fyne.Size {

@@ -29,7 +29,8 @@ type Territory struct {
 	N int
 	// Homes is the seat whose home is the bottom half and the top half.
 	Homes [2]int
-	// Names are the seats' letters for the captions ("X", "O").
+	// Names are the seats' possessives for the captions ("X's", "O's";
+	// a board that knows the people sets "Your", "Medium's").
 	Names [2]string
 
 	Last     []int // the last move's squares: a soft ring each
@@ -59,7 +60,7 @@ type Territory struct {
 // NewTerritory builds the objects of an n x n board with X's home at the
 // bottom and O's at the top.
 func NewTerritory(n int) *Territory {
-	t := &Territory{Grid: Grid{Files: n, Ranks: n}, N: n, Homes: [2]int{0, 1}, Names: [2]string{"X", "O"},
+	t := &Territory{Grid: Grid{Files: n, Ranks: n}, N: n, Homes: [2]int{0, 1}, Names: [2]string{"X's", "O's"},
 		Selected: -1, Cursor: -1, flashSq: -1, pulseKey: [3]int{-1, -1, -1}}
 	for i := 0; i < n*n; i++ {
 		c := canvas.NewRectangle(color.Transparent)
@@ -112,8 +113,8 @@ func captionRoom() float32 { return theme.CaptionTextSize() * 1.6 }
 func (t *Territory) captionTexts() {
 	for i := range t.captions {
 		home := t.Homes[i]
-		t.captions[i][0].Text = t.Names[home%2] + "'s home"
-		t.captions[i][1].Text = t.Names[(home+1)%2] + "'s target"
+		t.captions[i][0].Text = t.Names[home%2] + " home"
+		t.captions[i][1].Text = t.Names[(home+1)%2] + " target"
 		for _, c := range t.captions[i] {
 			c.TextSize = theme.CaptionTextSize()
 		}

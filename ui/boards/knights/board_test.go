@@ -651,3 +651,29 @@ func TestNamesAreCutWithAnEllipsis(t *testing.T) {
 		t.Fatalf("a name with no room: %q", got)
 	}
 }
+
+// TestTheLineUnderTheBoardKeepsTwoLines: the line under the board took
+// one line or two as its words wrapped (a long seed, a collision), and
+// the board above shrank by about 18 px and moved each time. It keeps
+// the room of two lines always, so the board never moves; longer words
+// end in an ellipsis (the move list holds them whole).
+func TestTheLineUnderTheBoardKeepsTwoLines(t *testing.T) {
+	_, b := open(t, []games.SeatInfo{ana, computer}, nil)
+	width := float32(500)
+	height := func(words string) float32 {
+		b.note.SetText(words)
+		b.controls.Resize(fyne.NewSize(width, b.controls.MinSize().Height))
+		return b.controls.MinSize().Height
+	}
+	short := height("Turn 1")
+	long := strings.Repeat("Ana and Ben both tried c4 and bounced back. ", 2)
+	if two := height(long); two != short {
+		t.Errorf("the controls are %.0f tall under one line, %.0f under two", short, two)
+	}
+	if many := height(strings.Repeat(long, 4)); many != short {
+		t.Errorf("the controls are %.0f tall under one line, %.0f under many", short, many)
+	}
+	if b.note.Truncation != fyne.TextTruncateEllipsis {
+		t.Error("words longer than two lines are cut without an ellipsis")
+	}
+}

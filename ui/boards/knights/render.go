@@ -91,7 +91,6 @@ func New(h kit.Host) kit.Board {
 	})
 	b.StartAnim = func(a *fyne.Animation) { a.Start() }
 	b.note = widget.NewLabel("")
-	b.note.Wrapping = fyne.TextWrapWord
 	b.confirmBtn = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), b.confirm)
 	b.confirmBtn.Importance = widget.HighImportance
 	// Its size is taken while it shows: a button hidden before it is
@@ -116,11 +115,12 @@ func New(h kit.Host) kit.Board {
 		// in small type follow.
 		b.note.SizeName = kit.SizeNameSmallText // a caption, but minText at least
 		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{}, b.confirmBtn), b.strip)
-		b.controls = container.NewVBox(b.confirmRow, timer, b.note)
+		b.controls = container.NewVBox(b.confirmRow, timer, kit.TwoLines(b.note))
 	} else {
-		// The line under the board and Confirm share a row.
+		// The line under the board and Confirm share a row. The line keeps
+		// the room of two lines, so the board does not move as it wraps.
 		b.note.Alignment = fyne.TextAlignCenter
-		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{width: true}, b.confirmBtn), b.note)
+		b.confirmRow = container.NewBorder(nil, nil, nil, container.New(room{width: true}, b.confirmBtn), kit.TwoLines(b.note))
 		b.controls = container.NewVBox(b.strip, b.confirmRow, timer)
 	}
 	b.showTimer(0, 0)

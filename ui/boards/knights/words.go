@@ -23,17 +23,30 @@ import (
 // (-2: every seat's, -1: nobody's): its jump, or the collision it was in,
 // with everyone who aimed at that square (they all stood in its sight).
 // Of another seat it tells only what everyone may know from the public
-// scores: that its knight jumped, or bounced back, out of sight. Who went
+// scores: that its knight jumped, or bounced back, out of sight, unless
+// it landed in the shown seat's sight (its view's events). Who went
 // out is public too; so is the stall that ended the game.
 func JointMoveText(f *frame.Frame, i, shown int) string {
 	p := frame.PeopleOf(f.Seats, seatWord)
 	turn := deedsOf(f.EventsAt(i))
 	sees := func(seat int) bool { return shown == -2 || seat == shown }
+	// Another knight that landed in the shown seat's sight is told where,
+	// as that seat's board and note show it.
+	landedInSight := map[int]string{}
+	if st, ok := f.StateAt(i + 1).(*game.State); ok && shown >= 0 {
+		if view, ok := st.View(shown).(*game.State); ok && view.Masked() {
+			for _, e := range view.LastEvents() {
+				if e.Kind == games.EventMove && e.To != "" {
+					landedInSight[e.Seat] = e.To
+				}
+			}
+		}
+	}
 	var parts []string
 	for seat := range p.Names {
 		if to, ok := turn.jumped[seat]; ok {
 			where := "to " + to
-			if !sees(seat) {
+			if seen, ok := landedInSight[seat]; !sees(seat) && (!ok || seen != to) {
 				where = "out of sight"
 			}
 			parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
+	game "github.com/tabulagames/tabula/games/knights"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -93,12 +94,15 @@ func TestACollisionUnderFogTellsOnlyWhatTheSeatSees(t *testing.T) {
 			t.Errorf("shown %d: %q, want %q", shown, got, want)
 		}
 	}
-	// Three knights from b7, g2 and g7: Ana and Ben aim at e6, Cy jumps.
+	// Three knights from b7, g2 and g7: Ana and Ben aim at e6, Cy jumps to
+	// c7, in the sight of Ana's d8 and Ben's f4 (two jumps): their lists
+	// say where, as their boards show it.
 	s = replayed(t, []games.SeatInfo{ana, ben, cy}, map[string]any{"fog": true}, "d8,f4,e8", "e6,e6,c7")
 	f = s.Frame()
 	for shown, want := range map[int]string{
 		-2: "Ana and Ben both tried e6 and bounced back; Cy jumps to c7",
-		0:  "Ana and Ben both tried e6 and bounced back; Cy jumps out of sight",
+		0:  "Ana and Ben both tried e6 and bounced back; Cy jumps to c7",
+		1:  "Ana and Ben both tried e6 and bounced back; Cy jumps to c7",
 		2:  "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps to c7",
 		-1: "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps out of sight",
 	} {
@@ -115,5 +119,24 @@ func TestAKnightOutIsTold(t *testing.T) {
 	s := replayed(t, []games.SeatInfo{ana, ben}, map[string]any{}, moves...)
 	if got, want := JointMoveText(s.Frame(), len(moves)-1, -2), "Ana jumps to h8; Ben jumps to b6; Ana is out with 20 squares"; got != want {
 		t.Errorf("the last turn reads %q, want %q", got, want)
+	}
+}
+
+// Under fog a seat's move list tells another knight's jump as that seat
+// saw it: when the knight landed in its sight, where (the replay of
+// issue 19: Ana's list said "Cy jumps out of sight" while her note said
+// "Rose (Cy) to e7" and her board showed Cy on e7).
+func TestAJumpIntoSightIsToldWhere(t *testing.T) {
+	s := replayed(t, []games.SeatInfo{ana, ben, cy}, map[string]any{"fog": true}, "d6,e3,f5", "c4,c4,e7")
+	f := s.Frame()
+	st := f.StateAt(2).(*game.State).View(0).(*game.State)
+	if st.Unseen(st.SquareAt(4, 6)) {
+		t.Fatal("the set-up is wrong: Ana does not see e7")
+	}
+	if got, want := JointMoveText(f, 1, 0), "Ana and Ben both tried c4 and bounced back; Cy jumps to e7"; got != want {
+		t.Errorf("Ana's list reads %q, want %q", got, want)
+	}
+	if got, want := JointMoveText(f, 1, -1), "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps out of sight"; got != want {
+		t.Errorf("the shared screen reads %q, want %q", got, want)
 	}
 }

@@ -58,7 +58,7 @@ func TestTapPlacesAndStealsAndTheLastMoveShowsItsKind(t *testing.T) {
 	}
 	r := b.r
 	a4 := b.m.square("a4")
-	if !r.ring.Visible() || r.ring.Position().X < r.pos(a4).X || r.kind.Text != "steal" || !r.kind.Visible() {
+	if !r.ring.Visible() || r.ring.Position().X < r.pos(a4).X || r.kind.Text != "stolen" || !r.kind.Visible() {
 		t.Fatalf("last move: ring %v kind %q", r.ring.Visible(), r.kind.Text)
 	}
 	if !r.marks[a4].Objects()[4].Visible() { // a letter: Ψ has no shape of its own
@@ -66,6 +66,13 @@ func TestTapPlacesAndStealsAndTheLastMoveShowsItsKind(t *testing.T) {
 	}
 	if got := b.ctl.last.Text; got != "Last move: Bo took a4 from Ana." {
 		t.Fatalf("last move line %q", got)
+	}
+	// The caption says what happened, never what to do: on a square the
+	// mover may not take ("steal" beside a lock read as an invitation).
+	_, b2 := start(t, nil, "a1", "b1", "c1", "d1", "c1") // Bo steals c1 from Cy, Cy to move
+	c1 := b2.m.square("c1")
+	if b2.m.Last != c1 || b2.m.Locks[c1] == "" || b2.r.kind.Text != "stolen" {
+		t.Fatalf("Bo stole c1 from Cy, Cy to move: last %d, lock %q, caption %q", b2.m.Last, b2.m.Locks[c1], b2.r.kind.Text)
 	}
 }
 
@@ -153,7 +160,7 @@ func TestReinforcingAsksFirst(t *testing.T) {
 	if h.Tokens() != "c1 a4 b4 c1" || b.ctl.ask.Visible() {
 		t.Fatalf("Reinforce played %q", h.Tokens())
 	}
-	if b.r.kind.Text != "reinforce" || b.ctl.last.Text != "Last move: Ana reinforced c1." {
+	if b.r.kind.Text != "reinforced" || b.ctl.last.Text != "Last move: Ana reinforced c1." {
 		t.Fatalf("last move %q, %q", b.r.kind.Text, b.ctl.last.Text)
 	}
 }
@@ -443,5 +450,22 @@ func BenchmarkControlsMinSize(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		box.MinSize()
+	}
+}
+
+// TestTheCaptionStaysInItsSquare: the last move's caption ends inside its
+// square at a phone's square size too (it crossed the bottom edge).
+func TestTheCaptionStaysInItsSquare(t *testing.T) {
+	_, b := start(t, nil, "a4")
+	for _, side := range []float32{260, 300, 480} {
+		b.Resize(fyne.NewSize(side, side))
+		r, c := b.r, b.r.grid.Cell
+		p := r.pos(b.m.Last)
+		h := fyne.MeasureText(r.kind.Text, r.kind.TextSize, r.kind.TextStyle).Height
+		bottom := r.kind.Position().Y + max(r.kind.Size().Height, h)
+		if bottom > p.Y+c || r.kind.Position().Y < p.Y {
+			t.Errorf("a board of %.0f: the caption %q runs %.1f to %.1f in a square %.1f to %.1f",
+				side, r.kind.Text, r.kind.Position().Y, bottom, p.Y, p.Y+c)
+		}
 	}
 }

@@ -276,6 +276,19 @@ func (r *renderer) symbol(seat int) string {
 	return frame.Symbol(max(0, seat))
 }
 
+// lastCaption is what the last move did, in the past: "steal" under a
+// lock read as an invitation to take the square.
+func lastCaption(k game.MoveKind) string {
+	switch k {
+	case game.Steal:
+		return "stolen"
+	case game.Reinforce:
+		return "reinforced"
+	default:
+		return "placed"
+	}
+}
+
 // paintLast rings the last move's square and writes its kind under the
 // mark; a stolen mark fades out while the new one fades in.
 func (r *renderer) paintLast() {
@@ -291,10 +304,14 @@ func (r *renderer) paintLast() {
 	kit.PlaceInset(r.ring, p, c, c*0.08)
 	r.ring.Show()
 	r.ring.Refresh()
-	r.kind.Text, r.kind.Color = m.LastKind.String(), kit.Ink()
+	r.kind.Text, r.kind.Color = lastCaption(m.LastKind), kit.Ink()
 	r.kind.TextSize = max(9, min(theme.CaptionTextSize(), c*0.14))
-	r.kind.Move(fyne.NewPos(p.X, p.Y+c*0.8))
-	r.kind.Resize(fyne.NewSize(c, c*0.2))
+	// The caption's box is as tall as its text and ends inside the square:
+	// a box of a fifth of the square spilt the text over the edge of a
+	// phone's smaller squares.
+	h := fyne.MeasureText(r.kind.Text, r.kind.TextSize, r.kind.TextStyle).Height
+	r.kind.Move(fyne.NewPos(p.X, p.Y+c-h-max(1, c*0.03)))
+	r.kind.Resize(fyne.NewSize(c, h))
 	r.kind.Show()
 	r.kind.Refresh()
 	if b.fadeSq == m.Last && m.LastKind == game.Steal && m.Victim >= 0 {
