@@ -188,6 +188,9 @@ func (u *App) motion() kit.Motion {
 
 // ShowPicker shows the game picker (and ends the game screen, if any).
 func (u *App) ShowPicker() {
+	if u.online != nil {
+		u.online.close()
+	}
 	if u.game != nil {
 		u.game.leave()
 		u.game = nil

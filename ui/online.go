@@ -300,7 +300,7 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	og.code.TextSize = 48
 	og.code.TextStyle = fyne.TextStyle{Monospace: true, Bold: true}
 	og.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() {
-		u.win.Clipboard().SetContent(og.inv.Code)
+		u.fa.Clipboard().SetContent(og.inv.Code)
 		og.status.SetText("The code is copied: send it to the people you invite.")
 	})
 	og.copyBtn.Hide()
@@ -354,6 +354,16 @@ func (og *onlineGame) joined(inv protocol.Invitation, err error) {
 
 // leave closes the connection and goes back to the games.
 func (og *onlineGame) leave() {
+	og.close()
+	og.u.ShowPicker()
+}
+
+// close leaves the match and closes the connection (the server keeps the
+// seat: joining again with the code takes it back).
+func (og *onlineGame) close() {
+	if og.closed {
+		return
+	}
 	og.closed = true
 	if og.c != nil {
 		c := og.c
@@ -367,11 +377,6 @@ func (og *onlineGame) leave() {
 	if og.u.online == og {
 		og.u.online = nil
 	}
-	if og.gs != nil && og.u.game == og.gs {
-		og.u.game.leave()
-		og.u.game = nil
-	}
-	og.u.ShowPicker()
 }
 
 // seatText is one seat as the room lists it.
