@@ -139,10 +139,10 @@ func (gs *gameScreen) Submit(token string) error {
 	}
 	return gs.session.Submit(token)
 }
-func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
-func (gs *gameScreen) Settled()                  { gs.refresh() }
-func (gs *gameScreen) Undo()                     { gs.undo() }
-func (gs *gameScreen) Select(token string)       { gs.session.Select(token) }
+func (gs *gameScreen) Motion() kit.Motion  { return gs.u.motion() }
+func (gs *gameScreen) Settled()            { gs.refresh() }
+func (gs *gameScreen) Undo()               { gs.undo() }
+func (gs *gameScreen) Select(token string) { gs.session.Select(token) }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.

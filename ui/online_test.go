@@ -66,7 +66,9 @@ func TestOnline(t *testing.T) {
 	g, _ := games.Lookup("classic")
 	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
 	room := ana.online
-	pump(t, "the invitation code", func() bool { return room.inv.Code != "" && strings.Contains(room.seats.Text, "Waiting for 1 more person") }, la)
+	pump(t, "the invitation code", func() bool {
+		return room.inv.Code != "" && strings.Contains(room.seats.Text, "Waiting for 1 more person")
+	}, la)
 	if room.code.Text != room.inv.Code || !room.copyBtn.Visible() {
 		t.Fatalf("room shows code %q (copy shown %v), invitation %q", room.code.Text, room.copyBtn.Visible(), room.inv.Code)
 	}
