@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -492,14 +493,23 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	}
 	o := og.u.sessionOptions()
 	o.Remote = remote
-	// The seed only matters to games that draw their start (checkerboard's
-	// coin toss): the start is checked against the server's below.
-	s, err := session.New(g, rules, 0, seats, nil, o)
+	// The server keeps its seed; it only matters to games that draw their
+	// start (checkerboard's coin toss), and no bot plays here: a seed
+	// that gives the server's start is as good as the server's own. The
+	// tokens then replay the same game, and the record saved at the end
+	// is the server's.
+	seed := int64(-1)
+	for try := int64(0); try < 64 && seed < 0 && up.From == 0; try++ {
+		if sameGame(g, rules, try, up) {
+			seed = try
+		}
+	}
+	if seed < 0 {
+		return errors.New("the server's game starts differently from this device's: it cannot be followed here")
+	}
+	s, err := session.New(g, rules, seed, seats, nil, o)
 	if err != nil {
 		return err
-	}
-	if !samePosition(games.ViewOf(s.Live(), up.Seat), up.Position) && up.From == 0 && len(up.History) == 0 {
-		return errors.New("the server's game starts differently from this device's (a start drawn at random): it cannot be followed here yet")
 	}
 	og.u.pace(s)
 	og.s = s
@@ -516,12 +526,24 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	return nil
 }
 
+// sameGame reports whether a game started with seed and played through
+// the Update's history reaches the position the server sent.
+func sameGame(g games.Game, rules games.Rules, seed int64, up *protocol.Update) bool {
+	st, err := g.New(games.Config{Rules: rules, Seed: seed})
+	if err != nil {
+		return false
+	}
+	for _, tok := range up.History {
+		if games.PlayToken(st, tok) != nil {
+			return false
+		}
+	}
+	return slices.Equal(st.ToMove(), up.ToMove) && samePosition(games.ViewOf(st, up.Seat), up.Position)
+}
+
 // samePosition compares a state's position with the server's JSON.
 func samePosition(st games.State, server json.RawMessage) bool {
-	mine, err := json.Marshal(st)
-	if p, ok := st.(interface{ Position() any }); ok {
-		mine, err = json.Marshal(p.Position())
-	}
+	mine, err := json.Marshal(st.Position())
 	if err != nil {
 		return false
 	}

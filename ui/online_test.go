@@ -145,3 +145,42 @@ func TestOnline(t *testing.T) {
 		t.Fatalf("no saved game after an online game: %v %v", entries, err)
 	}
 }
+
+// TestOnlineCoinTossAndResign: checkerboard with a coin toss for the
+// first player (the server's seed, which the device does not get) is
+// followed from the server's start, and a resignation ends the game on
+// both boards from the server's record.
+func TestOnlineCoinTossAndResign(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	g, _ := games.Lookup("checkerboard")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"firstPlayer": "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.createOnline(g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
+	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(ana.online.inv.Code, "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	who, other := ana, ben
+	if len(ana.online.last.Legal) == 0 {
+		who, other = ben, ana
+	}
+	if err := who.game.Submit(who.online.last.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	pump(t, "the first move on both boards", func() bool { return ana.online.s.Plies() == 1 && ben.online.s.Plies() == 1 }, la, lb)
+	if err := who.online.c.Resign(); err != nil {
+		t.Fatal(err)
+	}
+	pump(t, "the end on both boards", func() bool {
+		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
+	}, la, lb)
+	out := other.online.s.Outcome()
+	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
+		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
+	}
+}
