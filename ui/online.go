@@ -273,6 +273,7 @@ type onlineGame struct {
 
 	// the room
 	content fyne.CanvasObject
+	column  *fyne.Container
 	title   *widget.Label
 	code    *canvas.Text
 	copyBtn *widget.Button
@@ -309,8 +310,11 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	og.status = widget.NewLabel(doing)
 	og.status.Wrapping = fyne.TextWrapWord
 	cancel := widget.NewButtonWithIcon("Leave", theme.CancelIcon(), og.leave)
-	og.content = container.NewPadded(container.NewVBox(og.title, container.NewHBox(og.code, og.copyBtn), og.seats, og.status,
-		container.NewHBox(cancel)))
+	// The status wraps (an error can be long) in a column of a fixed
+	// width: a wrapping label in a bare VBox has no height of its own.
+	og.column = container.NewVBox(og.title,
+		container.NewHBox(og.code, container.NewCenter(og.copyBtn)), og.seats, og.status, container.NewHBox(cancel))
+	og.content = container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
 	u.screen++
 	u.opening = false
 	u.picker = nil
@@ -325,6 +329,7 @@ func (og *onlineGame) fail(err error) {
 	og.status.SetText(err.Error())
 	og.status.Importance = widget.DangerImportance
 	og.status.Refresh()
+	og.relayout()
 }
 
 // joined: the match is joined (or why not); messages start flowing.
@@ -343,7 +348,7 @@ func (og *onlineGame) joined(inv protocol.Invitation, err error) {
 	og.code.Text = inv.Code
 	og.code.Refresh()
 	og.copyBtn.Show()
-	og.status.SetText("Waiting for everyone to join...")
+	og.status.SetText("Send this code to the people you invite: they choose Join online and type it.")
 	og.showSeats(inv.Seats)
 	c := og.c
 	go func() {
@@ -414,7 +419,12 @@ func (og *onlineGame) showSeats(seats []protocol.SeatState) {
 		lines = append(lines, "Waiting for "+more+".")
 	}
 	og.seats.SetText(strings.Join(lines, "\n"))
+	og.relayout()
 }
+
+// relayout lays the room out again: a label that gained lines does not
+// move what is under it down by itself.
+func (og *onlineGame) relayout() { og.column.Refresh() }
 
 // handle takes one message of the client, on the UI goroutine.
 func (og *onlineGame) handle(m any) {
