@@ -247,6 +247,10 @@ func (gs *gameScreen) autosave() {
 
 func (gs *gameScreen) playAgain() {
 	s := gs.session
+	if gs.online != nil { // another online game: a new invitation
+		gs.u.onlineGameDialog(s.Game.ID())
+		return
+	}
 	n, err := gs.u.newSession(s.Game, s.Rules, s.StartSeats(), s.Setup)
 	if err != nil {
 		gs.u.showError(err)

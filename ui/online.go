@@ -227,6 +227,7 @@ func (u *App) JoinOnlineDialog() {
 	d = dialog.NewCustomWithoutButtons("Join online", body, u.win)
 	d.Resize(u.dialogSize(480, 260))
 	u.show(d, nil)
+	u.win.Canvas().Focus(code)
 	u.joinCode, u.joinButton = code, join
 }
 
@@ -644,7 +645,7 @@ func (og *onlineGame) finish(f *protocol.Final) {
 		og.gs.Refuse("The server's record of the game is not readable: " + err.Error())
 		return
 	}
-	name := fmt.Sprintf("Online %s %s", rec.Game, og.inv.Code)
+	name := fmt.Sprintf("Online %s %s", og.s.Game.Name(), og.inv.Code)
 	og.gs.files.queueSave(og.u.disk, og.u.store, &rec, name, func(err error) {
 		og.u.post(func() {
 			if err != nil {
