@@ -289,6 +289,7 @@ type onlineGame struct {
 	pending string // this device's move sent and not yet played by the server
 	conn    string // what the connection is doing, in words ("" when fine)
 	final   bool
+	dropped bool // this device's connection is down
 }
 
 // showRoom shows an empty room saying what it does.
@@ -445,8 +446,10 @@ func (og *onlineGame) handle(m any) {
 	case *protocol.Final:
 		og.finish(m)
 	case client.Dropped:
+		og.dropped = true
 		og.conn = "The connection to the server dropped (" + lowerErr(m.Err) + "); reconnecting..."
 	case client.Reconnected:
+		og.dropped = false
 		og.conn = "Connected to the server again."
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
@@ -530,9 +533,7 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	og.gs.online = og
 	og.bar = widget.NewLabel("")
 	og.bar.Wrapping = fyne.TextWrapWord
-	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.leave)
-	og.gs.content = container.NewBorder(container.NewBorder(nil, nil, nil, leave, og.bar), nil, nil, nil, og.gs.content)
-	og.u.win.SetContent(og.gs.content)
+	og.wrap()
 	og.follow(up)
 	return nil
 }
@@ -550,6 +551,13 @@ func sameGame(g games.Game, rules games.Rules, seed int64, up *protocol.Update) 
 		}
 	}
 	return slices.Equal(st.ToMove(), up.ToMove) && samePosition(games.ViewOf(st, up.Seat), up.Position)
+}
+
+// wrap puts the online line and Leave over the game screen.
+func (og *onlineGame) wrap() {
+	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.leave)
+	og.gs.content = container.NewBorder(container.NewBorder(nil, nil, nil, leave, og.bar), nil, nil, nil, og.gs.content)
+	og.u.win.SetContent(og.gs.content)
 }
 
 // samePosition compares a state's position with the server's JSON.
@@ -665,8 +673,7 @@ func (og *onlineGame) finish(f *protocol.Final) {
 			og.gs = og.u.game
 			og.gs.online = og
 			og.gs.files = gs.files
-			og.gs.content = container.NewBorder(og.bar, nil, nil, nil, og.gs.content)
-			og.u.win.SetContent(og.gs.content)
+			og.wrap()
 		}
 	}
 }
@@ -679,7 +686,7 @@ func (og *onlineGame) showState() {
 	}
 	var parts []string
 	parts = append(parts, "Online game "+og.inv.Code+".")
-	if og.last != nil {
+	if og.last != nil && !og.dropped { // while this device is cut off, the seats' states are old
 		var away []string
 		for i, s := range og.last.Seats {
 			if s.Bot == "" && i != og.seat && !s.Connected {

@@ -55,8 +55,10 @@ func newPicker(u *App) *picker {
 	if u.mobile {
 		open.SetText("")
 		sett.SetText("")
+		// One under the other: side by side they are wider than the
+		// narrowest phone.
 		head = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(open, sett), title), sub,
-			container.NewGridWithColumns(2, playOnline, joinOnline))
+			playOnline, joinOnline)
 	} else {
 		head = container.NewBorder(nil, nil, nil, container.NewVBox(container.NewHBox(open, sett), container.NewHBox(playOnline, joinOnline)), container.NewVBox(title, sub))
 	}
