@@ -122,6 +122,7 @@ test-server: server-build
 		echo "Installing PostgreSQL for the end-to-end test"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
 	cd server && $(GO) vet ./... && $(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -run 'TestOnline' ./ui/
 
 clean:
 	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip

@@ -290,6 +290,7 @@ type onlineGame struct {
 	conn    string // what the connection is doing, in words ("" when fine)
 	final   bool
 	dropped bool // this device's connection is down
+	fulls   int  // Updates with the whole game received in play (one after each rejoin)
 }
 
 // showRoom shows an empty room saying what it does.
@@ -481,7 +482,17 @@ func (og *onlineGame) update(up *protocol.Update) {
 		}
 		return
 	}
+	if up.From == 0 {
+		og.fulls++
+	}
 	og.follow(up)
+	// The whole game again (after a reconnection) without this device's
+	// move: it was sent while the connection was being made again and did
+	// not reach the match. Say so rather than wait for it for ever.
+	if up.From == 0 && og.pending != "" && len(up.Legal) > 0 {
+		og.pending = ""
+		og.gs.Refuse("Your move did not reach the server while it was reconnecting: play it again.")
+	}
 }
 
 // startGame opens the game screen once every seat is taken.

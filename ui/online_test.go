@@ -115,6 +115,18 @@ func TestOnline(t *testing.T) {
 	if other.online.s.Plies() != 1 {
 		t.Fatalf("a refused move changed the game: %d plies", other.online.s.Plies())
 	}
+	// The server restarts: both apps say so, reconnect by themselves and
+	// play on from the server's game.
+	fa, fb := ana.online.fulls, ben.online.fulls
+	srv.Restart(t)
+	pump(t, "both apps back", func() bool {
+		return strings.Contains(ana.online.bar.Text, "Connected to the server again") &&
+			strings.Contains(ben.online.bar.Text, "Connected to the server again") &&
+			ana.online.fulls > fa && ben.online.fulls > fb
+	}, la, lb)
+	if ana.online.s.Plies() != 1 || ben.online.s.Plies() != 1 {
+		t.Fatalf("after the restart the boards hold %d and %d moves, want 1", ana.online.s.Plies(), ben.online.s.Plies())
+	}
 	// Undo is not offered online.
 	other.game.undo()
 	if !strings.Contains(other.game.lastRefusal, "Undo is not offered online") {
@@ -123,7 +135,7 @@ func TestOnline(t *testing.T) {
 
 	// Play on to the end.
 	for turn := 0; !ana.online.s.Outcome().Over() && turn < 20; turn++ {
-		n := ana.online.s.Plies()
+		n, start := ana.online.s.Plies(), time.Now()
 		who := ana
 		if len(ana.online.last.Legal) == 0 {
 			who = ben
@@ -131,7 +143,14 @@ func TestOnline(t *testing.T) {
 		if err := who.game.Submit(who.online.last.Legal[0]); err != nil {
 			t.Fatal(err)
 		}
-		pump(t, "the next move", func() bool { return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1 }, la, lb)
+		pump(t, "the next move", func() bool {
+			if time.Since(start) > 25*time.Second {
+				t.Logf("ana: plies %d last %+v refusal %q bar %q", ana.online.s.Plies(), ana.online.last, ana.game.lastRefusal, ana.online.bar.Text)
+				t.Logf("ben: plies %d last %+v refusal %q bar %q", ben.online.s.Plies(), ben.online.last, ben.game.lastRefusal, ben.online.bar.Text)
+				start = time.Now()
+			}
+			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
+		}, la, lb)
 	}
 	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
 		t.Fatal("the game did not end on both boards")
