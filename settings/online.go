@@ -12,7 +12,7 @@ import (
 // the id this device's account is known by. In config.toml:
 //
 //	server_address = "127.0.0.1:7350"  # host:port, or http://... / https://...
-//	server_key = "defaultkey"          # the server's socket.server_key (server/tabula.yml)
+//	server_key = "tabula"              # the server's socket.server_key (server/tabula.yml's)
 //	device_id = "tabula-0f3c..."       # made once, the first time it is asked for
 //
 // TABULA_SERVER_ADDRESS and TABULA_SERVER_KEY override the first two, as
@@ -23,7 +23,10 @@ const (
 	keyDeviceID      = "device_id"
 
 	DefaultServerAddress = "127.0.0.1:7350"
-	DefaultServerKey     = "defaultkey"
+	// DefaultServerKey is the key of the server as shipped
+	// (server/tabula.yml), so the app reaches a server started with
+	// scripts/server.sh as it is; Nakama's own default is "defaultkey".
+	DefaultServerKey = "tabula"
 )
 
 func init() {
@@ -47,7 +50,7 @@ func (c *Config) SetServerAddress(addr string) error {
 	return c.set(map[string]any{keyServerAddress: addr})
 }
 
-// ServerKey is the server's key ("defaultkey" unless the server's
+// ServerKey is the server's key (DefaultServerKey unless the server's
 // owner changed it).
 func (c *Config) ServerKey() string {
 	s, _ := lookup(c, keyServerKey, serverTextOf(keyServerKey))
