@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/internal/servertest"
 )
@@ -201,5 +203,41 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 	out := other.online.s.Outcome()
 	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
 		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
+	}
+}
+
+// TestOnlineWithoutServer: with no server at the address, the Test
+// button and the room say so in words, and Leave goes back to the games;
+// an empty code is asked for again; knights is not offered online.
+func TestOnlineWithoutServer(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	if err := u.cfg.SetServerAddress("127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	var said string
+	u.testServer(func(s string) { said = s })
+	loop.Until(t, "the Test button's answer", func() bool { return strings.Contains(said, "not") })
+	if !strings.Contains(said, "127.0.0.1:1") {
+		t.Errorf("Test said %q: it should name the server that does not answer", said)
+	}
+	u.joinOnline("ABCDEF", "Ben")
+	room := u.online
+	loop.Until(t, "the room's problem", func() bool { return room.status.Importance == widget.DangerImportance })
+	if !strings.Contains(room.status.Text, "127.0.0.1:1") {
+		t.Errorf("the room said %q", room.status.Text)
+	}
+	room.leave()
+	if u.online != nil || u.picker == nil {
+		t.Fatal("Leave did not go back to the games")
+	}
+
+	u.JoinOnlineDialog()
+	u.joinButton.OnTapped()
+	if u.online != nil {
+		t.Fatal("an empty code was looked up")
+	}
+	if notOnline("knights") == "" || notOnline("classic") != "" {
+		t.Error("knights should be the one game not offered online")
 	}
 }
