@@ -185,6 +185,10 @@ func (gs *gameScreen) undo() {
 func (gs *gameScreen) redo() { gs.session.Redo() }
 
 func (gs *gameScreen) hint() {
+	if gs.online != nil {
+		gs.Refuse("Hints are not offered in an online game.")
+		return
+	}
 	if gs.session.HumanToMove() < 0 {
 		gs.Refuse("A hint is for the person to move.")
 		return

@@ -129,6 +129,10 @@ func TestOnline(t *testing.T) {
 	if ana.online.s.Plies() != 1 || ben.online.s.Plies() != 1 {
 		t.Fatalf("after the restart the boards hold %d and %d moves, want 1", ana.online.s.Plies(), ben.online.s.Plies())
 	}
+	other.game.hint()
+	if !strings.Contains(other.game.lastRefusal, "Hints are not offered") {
+		t.Errorf("a hint online said %q", other.game.lastRefusal)
+	}
 	// Undo is not offered online.
 	other.game.undo()
 	if !strings.Contains(other.game.lastRefusal, "Undo is not offered online") {
