@@ -123,6 +123,7 @@ test-server: server-build
 		echo "Installing PostgreSQL for the end-to-end test"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
 	cd server && $(GO) vet ./... && $(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -run 'TestOnline' ./ui/
 
 # Online play end to end (server/e2e): PostgreSQL and Nakama started in a
 # temporary folder on free ports of 127.0.0.1, the app's online/client

@@ -342,6 +342,8 @@ func (c *Config) checkEnv() {
 		keyShowNotation:   func(v any) error { _, err := boolOf(keyShowNotation)(v); return err },
 		keyBotDelay:       func(v any) error { _, err := millisOf(keyBotDelay)(v); return err },
 		keyBotPace:        func(v any) error { _, err := millisOf(keyBotPace)(v); return err },
+		keyServerAddress:  func(v any) error { _, err := serverTextOf(keyServerAddress)(v); return err },
+		keyServerKey:      func(v any) error { _, err := serverTextOf(keyServerKey)(v); return err },
 	}
 	for _, g := range games.All() {
 		checks[gameKey(g.ID(), "bot")] = func(v any) error { _, err := botOf(v); return err }

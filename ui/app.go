@@ -34,6 +34,14 @@ const AppID = "io.github.tabulagames.tabula"
 // App is the running application: the window, the settings on disk and the
 // screen shown (the picker, or a game).
 type App struct {
+	// online is the online match shown (its room or its game), or nil;
+	// serverAnswer, joinCode and joinButton are the last Settings and
+	// Join online dialogs' widgets, for tests (online.go).
+	online       *onlineGame
+	serverAnswer *widget.Label
+	joinCode     *widget.Entry
+	joinButton   *widget.Button
+
 	fa     fyne.App
 	win    fyne.Window
 	paths  settings.Paths
@@ -180,6 +188,9 @@ func (u *App) motion() kit.Motion {
 
 // ShowPicker shows the game picker (and ends the game screen, if any).
 func (u *App) ShowPicker() {
+	if u.online != nil {
+		u.online.close()
+	}
 	if u.game != nil {
 		u.game.leave()
 		u.game = nil

@@ -110,6 +110,10 @@ func endingWhyNot(s *session.Session, err error) string {
 // resign asks, then resigns for the person whose turn it is.
 func (gs *gameScreen) resign() {
 	s := gs.session
+	if gs.online != nil {
+		gs.online.resign()
+		return
+	}
 	if !gs.offersEndings() {
 		return
 	}

@@ -39,6 +39,7 @@ type gameScreen struct {
 	handOver                    // the cover between two people's secret picks (handover.go)
 	endings                     // Resign and Offer draw (endings.go)
 	messages                    // the line under the board
+	online       *onlineGame    // the online match this screen follows, or nil (online.go)
 }
 
 // drawing is the board and what it was given to draw.
@@ -95,7 +96,7 @@ func (gs *gameScreen) changed(c session.Change) {
 // keep queues what a change must write: the autosave after every change
 // of the tokens, the result once the game ends.
 func (gs *gameScreen) keep(c session.Change) {
-	if c.Played() {
+	if c.Played() && gs.online == nil { // an online game lives on the server
 		gs.autosave()
 	}
 	if c.Finished {
@@ -132,11 +133,16 @@ func (gs *gameScreen) leave() {
 
 // ---- Host, for the board ----
 
-func (gs *gameScreen) Submit(token string) error { return gs.session.Submit(token) }
-func (gs *gameScreen) Motion() kit.Motion        { return gs.u.motion() }
-func (gs *gameScreen) Settled()                  { gs.refresh() }
-func (gs *gameScreen) Undo()                     { gs.undo() }
-func (gs *gameScreen) Select(token string)       { gs.session.Select(token) }
+func (gs *gameScreen) Submit(token string) error {
+	if gs.online != nil {
+		return gs.online.submit(token)
+	}
+	return gs.session.Submit(token)
+}
+func (gs *gameScreen) Motion() kit.Motion  { return gs.u.motion() }
+func (gs *gameScreen) Settled()            { gs.refresh() }
+func (gs *gameScreen) Undo()               { gs.undo() }
+func (gs *gameScreen) Select(token string) { gs.session.Select(token) }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.
@@ -167,6 +173,10 @@ func (gs *gameScreen) show(msg string, col color.Color) { gs.toast.show(msg, col
 // why it refuses (a turn against the computer in knights): Ctrl+Z and
 // the Undo button both come here. The autosave follows the change.
 func (gs *gameScreen) undo() {
+	if gs.online != nil {
+		gs.Refuse("Undo is not offered online: the other players have seen the move.")
+		return
+	}
 	if err := gs.session.Undo(); err != nil {
 		gs.Refuse(err.Error())
 	}
@@ -175,6 +185,10 @@ func (gs *gameScreen) undo() {
 func (gs *gameScreen) redo() { gs.session.Redo() }
 
 func (gs *gameScreen) hint() {
+	if gs.online != nil {
+		gs.Refuse("Hints are not offered in an online game.")
+		return
+	}
 	if gs.session.HumanToMove() < 0 {
 		gs.Refuse("A hint is for the person to move.")
 		return
@@ -237,6 +251,10 @@ func (gs *gameScreen) autosave() {
 
 func (gs *gameScreen) playAgain() {
 	s := gs.session
+	if gs.online != nil { // another online game: a new invitation
+		gs.u.onlineGameDialog(s.Game.ID())
+		return
+	}
 	n, err := gs.u.newSession(s.Game, s.Rules, s.StartSeats(), s.Setup)
 	if err != nil {
 		gs.u.showError(err)

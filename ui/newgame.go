@@ -87,7 +87,12 @@ func (u *App) NewGameDialog(id string) { u.newGameDialog(id) }
 
 // newGameDialog shows the dialog and returns its form (nil for a game
 // that is not there), for tests to fill in.
-func (u *App) newGameDialog(id string) *newGameForm {
+func (u *App) newGameDialog(id string) *newGameForm { return u.newGameDialogWith(id, nil) }
+
+// newGameDialogWith is the New game dialog; online, when not nil, is
+// what Start does instead of starting a game here (Play online), with
+// the form's valid rules and seats, keeping the dialog open on false.
+func (u *App) newGameDialogWith(id string, online func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool) *newGameForm {
 	if id == "" {
 		id = u.box.games()[0].ID()
 	}
@@ -96,7 +101,7 @@ func (u *App) newGameDialog(id string) *newGameForm {
 		return nil
 	}
 	seats, rules := u.lastChoices(g)
-	nd := &newGameForm{u: u, g: g}
+	nd := &newGameForm{u: u, g: g, online: online}
 	content := nd.build(seats, rules)
 	var dlg dialog.Dialog
 	start := widget.NewButtonWithIcon("Start", theme.ConfirmIcon(), func() {
@@ -108,7 +113,12 @@ func (u *App) newGameDialog(id string) *newGameForm {
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { dlg.Hide() })
 	footer := container.NewVBox(nd.problem, container.NewHBox(layout.NewSpacer(), cancel, start))
 	scroll, body := formScroll(content)
-	dlg = dialog.NewCustomWithoutButtons("New game: "+g.Name(), container.NewBorder(nil, footer, nil, nil, body), u.win)
+	title := "New game: "
+	if online != nil {
+		title = "Play online: "
+		start.SetText("Invite")
+	}
+	dlg = dialog.NewCustomWithoutButtons(title+g.Name(), container.NewBorder(nil, footer, nil, nil, body), u.win)
 	size := u.dialogSize(newGameWidth, 400) // taller than the dialog's own minimum
 	dlg.Resize(size)
 	u.show(dlg, nil)
@@ -139,6 +149,7 @@ type newGameForm struct {
 	problem *widget.Label
 	started bool // Start was pressed: a problem of the seats is told, and followed
 	box     *fyne.Container
+	online  func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool // Play online's Start, or nil
 }
 
 func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
@@ -215,6 +226,18 @@ func (nd *newGameForm) tell(msg string) {
 // start validates the form and starts the game; false keeps the dialog
 // open with the problem shown.
 func (nd *newGameForm) start() bool {
+	if nd.online != nil {
+		nd.started = true
+		rules, err := nd.rulesNow()
+		if err == nil {
+			var seats []games.SeatInfo
+			if seats, err = nd.seatsNow(); err == nil {
+				return nd.online(nd, rules, seats)
+			}
+		}
+		nd.tell(err.Error())
+		return false
+	}
 	s, ok := nd.session()
 	if ok {
 		nd.u.openSession(s)

@@ -49,13 +49,18 @@ func newPicker(u *App) *picker {
 	sub.Wrapping = fyne.TextWrapWord
 	open := widget.NewButtonWithIcon("Open saved game", theme.FolderOpenIcon(), u.OpenDialog)
 	sett := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.SettingsDialog)
+	playOnline := widget.NewButtonWithIcon("Play online", theme.MailSendIcon(), u.PlayOnlineDialog)
+	joinOnline := widget.NewButtonWithIcon("Join online", theme.LoginIcon(), u.JoinOnlineDialog)
 	var head fyne.CanvasObject
 	if u.mobile {
 		open.SetText("")
 		sett.SetText("")
-		head = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(open, sett), title), sub)
+		// One under the other: side by side they are wider than the
+		// narrowest phone.
+		head = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(open, sett), title), sub,
+			playOnline, joinOnline)
 	} else {
-		head = container.NewBorder(nil, nil, nil, container.NewVBox(container.NewHBox(open, sett)), container.NewVBox(title, sub))
+		head = container.NewBorder(nil, nil, nil, container.NewVBox(container.NewHBox(open, sett), container.NewHBox(playOnline, joinOnline)), container.NewVBox(title, sub))
 	}
 	p.note = widget.NewLabel("")
 	p.note.Wrapping = fyne.TextWrapWord

@@ -25,6 +25,7 @@ func (u *App) SettingsDialog() {
 		{"", u.notationChoice()},
 	}
 	rows = append(rows, u.opponentChoices()...)
+	rows = append(rows, u.serverRows()...)
 	form := newForm(u.mobile, rows...)
 	where := widget.NewLabel("Settings file: " + u.cfg.Path())
 	where.Importance = widget.LowImportance

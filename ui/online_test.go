@@ -1,0 +1,247 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/internal/servertest"
+)
+
+// onlineApp is an app on the test driver set to play on srv.
+func onlineApp(t *testing.T, srv *servertest.Server) (*App, uiLoop) {
+	t.Helper()
+	u := newTestApp(t)
+	if err := u.cfg.SetServerAddress(srv.Addr); err != nil {
+		t.Fatal(err)
+	}
+	if err := u.cfg.SetServerKey(servertest.ServerKey); err != nil {
+		t.Fatal(err)
+	}
+	loop := make(uiLoop, 256)
+	u.post = loop.Post
+	t.Cleanup(func() {
+		if u.online != nil {
+			u.online.close()
+		}
+	})
+	return u, loop
+}
+
+// pump runs the apps' UI work until cond holds, or fails after 30 s.
+func pump(t *testing.T, what string, cond func() bool, loops ...uiLoop) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		ran := false
+		for _, l := range loops {
+			select {
+			case f := <-l:
+				f()
+				ran = true
+			default:
+			}
+		}
+		if !ran {
+			if time.Now().After(deadline) {
+				t.Fatalf("waited 30 s for %s", what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// TestOnline plays tic-tac-toe between two apps over a real server: the
+// settings' Test button, the room filling, a move pending then played on
+// both boards, a move the server refuses said in words, and the game
+// played to the end on both, its record saved.
+func TestOnline(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	var said string
+	ana.testServer(func(s string) { said = s })
+	pump(t, "the Test button's answer", func() bool { return strings.Contains(said, "answers") }, la)
+
+	g, _ := games.Lookup("classic")
+	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
+	room := ana.online
+	pump(t, "the invitation code", func() bool {
+		return room.inv.Code != "" && strings.Contains(room.seats.Text, "Waiting for 1 more person")
+	}, la)
+	if room.code.Text != room.inv.Code || !room.copyBtn.Visible() {
+		t.Fatalf("room shows code %q (copy shown %v), invitation %q", room.code.Text, room.copyBtn.Visible(), room.inv.Code)
+	}
+	room.copyBtn.OnTapped()
+	if got := ana.fa.Clipboard().Content(); got != room.inv.Code {
+		t.Errorf("Copy put %q on the clipboard, want %q", got, room.inv.Code)
+	}
+
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(strings.ToLower(room.inv.Code), "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	if !strings.Contains(ben.online.bar.Text, "Everyone is connected") {
+		t.Errorf("Ben's online line: %q", ben.online.bar.Text)
+	}
+
+	// Whoever is to move plays; the move is pending until the server plays it.
+	mover, other := ana, ben
+	if len(ana.online.last.Legal) == 0 {
+		mover, other = ben, ana
+	}
+	first := mover.online.last.Legal[0]
+	if err := mover.game.Submit(first); err != nil {
+		t.Fatal(err)
+	}
+	if mover.online.s.Plies() != 0 || !strings.Contains(mover.online.bar.Text, "waiting for the server") {
+		t.Fatalf("the move was played before the server did (plies %d), line %q", mover.online.s.Plies(), mover.online.bar.Text)
+	}
+	pump(t, "the move on both boards", func() bool { return mover.online.s.Plies() == 1 && other.online.s.Plies() == 1 }, la, lb)
+	if got := other.online.s.Tokens()[0]; got != first {
+		t.Fatalf("the other board played %q, want %q", got, first)
+	}
+	// The mover is not to move: the board says so before asking the server.
+	if err := mover.game.Submit(first); err == nil {
+		t.Fatal("a move out of turn was taken")
+	}
+	// A move against a position the game has left is refused by the
+	// server, in words, and changes nothing.
+	if err := other.online.c.Move(other.online.last.Legal[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	pump(t, "the refusal", func() bool { return strings.Contains(other.game.lastRefusal, "The server refused the move") }, la, lb)
+	if other.online.s.Plies() != 1 {
+		t.Fatalf("a refused move changed the game: %d plies", other.online.s.Plies())
+	}
+	// The server restarts: both apps say so, reconnect by themselves and
+	// play on from the server's game.
+	fa, fb := ana.online.fulls, ben.online.fulls
+	srv.Restart(t)
+	pump(t, "both apps back", func() bool {
+		return strings.Contains(ana.online.bar.Text, "Connected to the server again") &&
+			strings.Contains(ben.online.bar.Text, "Connected to the server again") &&
+			ana.online.fulls > fa && ben.online.fulls > fb
+	}, la, lb)
+	if ana.online.s.Plies() != 1 || ben.online.s.Plies() != 1 {
+		t.Fatalf("after the restart the boards hold %d and %d moves, want 1", ana.online.s.Plies(), ben.online.s.Plies())
+	}
+	other.game.hint()
+	if !strings.Contains(other.game.lastRefusal, "Hints are not offered") {
+		t.Errorf("a hint online said %q", other.game.lastRefusal)
+	}
+	// Undo is not offered online.
+	other.game.undo()
+	if !strings.Contains(other.game.lastRefusal, "Undo is not offered online") {
+		t.Errorf("undo online said %q", other.game.lastRefusal)
+	}
+
+	// Play on to the end.
+	for turn := 0; !ana.online.s.Outcome().Over() && turn < 20; turn++ {
+		n, start := ana.online.s.Plies(), time.Now()
+		who := ana
+		if len(ana.online.last.Legal) == 0 {
+			who = ben
+		}
+		if err := who.game.Submit(who.online.last.Legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		pump(t, "the next move", func() bool {
+			if time.Since(start) > 25*time.Second {
+				t.Logf("ana: plies %d last %+v refusal %q bar %q", ana.online.s.Plies(), ana.online.last, ana.game.lastRefusal, ana.online.bar.Text)
+				t.Logf("ben: plies %d last %+v refusal %q bar %q", ben.online.s.Plies(), ben.online.last, ben.game.lastRefusal, ben.online.bar.Text)
+				start = time.Now()
+			}
+			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
+		}, la, lb)
+	}
+	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
+		t.Fatal("the game did not end on both boards")
+	}
+	pump(t, "the record saved", func() bool {
+		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
+	}, la, lb)
+	ana.disk.Wait()
+	entries, err := ana.store.List()
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("no saved game after an online game: %v %v", entries, err)
+	}
+}
+
+// TestOnlineCoinTossAndResign: checkerboard with a coin toss for the
+// first player (the server's seed, which the device does not get) is
+// followed from the server's start, and a resignation ends the game on
+// both boards from the server's record.
+func TestOnlineCoinTossAndResign(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	g, _ := games.Lookup("checkerboard")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"firstPlayer": "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.createOnline(g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
+	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(ana.online.inv.Code, "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	who, other := ana, ben
+	if len(ana.online.last.Legal) == 0 {
+		who, other = ben, ana
+	}
+	if err := who.game.Submit(who.online.last.Legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	pump(t, "the first move on both boards", func() bool { return ana.online.s.Plies() == 1 && ben.online.s.Plies() == 1 }, la, lb)
+	if err := who.online.c.Resign(); err != nil {
+		t.Fatal(err)
+	}
+	pump(t, "the end on both boards", func() bool {
+		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
+	}, la, lb)
+	out := other.online.s.Outcome()
+	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
+		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
+	}
+}
+
+// TestOnlineWithoutServer: with no server at the address, the Test
+// button and the room say so in words, and Leave goes back to the games;
+// an empty code is asked for again; knights is not offered online.
+func TestOnlineWithoutServer(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	if err := u.cfg.SetServerAddress("127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	var said string
+	u.testServer(func(s string) { said = s })
+	loop.Until(t, "the Test button's answer", func() bool { return strings.Contains(said, "not") })
+	if !strings.Contains(said, "127.0.0.1:1") {
+		t.Errorf("Test said %q: it should name the server that does not answer", said)
+	}
+	u.joinOnline("ABCDEF", "Ben")
+	room := u.online
+	loop.Until(t, "the room's problem", func() bool { return room.status.Importance == widget.DangerImportance })
+	if !strings.Contains(room.status.Text, "127.0.0.1:1") {
+		t.Errorf("the room said %q", room.status.Text)
+	}
+	room.leave()
+	if u.online != nil || u.picker == nil {
+		t.Fatal("Leave did not go back to the games")
+	}
+
+	u.JoinOnlineDialog()
+	u.joinButton.OnTapped()
+	if u.online != nil {
+		t.Fatal("an empty code was looked up")
+	}
+	if notOnline("knights") == "" || notOnline("classic") != "" {
+		t.Error("knights should be the one game not offered online")
+	}
+}
