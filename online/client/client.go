@@ -158,7 +158,11 @@ type Client struct {
 	match  string // the match this client is in (or joining): data for it is delivered
 	code   string // that match's invitation code, to find it again
 	closed bool
-	cid    uint64
+	// rejoining: a new socket is open but not yet back in the match; a
+	// move sent now would go to a match id the socket has not joined (or
+	// one the server no longer runs) and be lost without a word.
+	rejoining bool
+	cid       uint64
 }
 
 // NewDeviceID makes a new random device id for Config.DeviceID.

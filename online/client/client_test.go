@@ -382,6 +382,45 @@ func TestDropReconnectRejoin(t *testing.T) {
 	waitFor(t, a, "the update after the rejoin", isUpdate(2, 1))
 }
 
+// TestNoMoveWhileRejoining: between the new socket and the rejoin's reply
+// a move would go to a match the socket is not in and be lost; it is
+// refused in words instead, and works again once the game is back.
+func TestNoMoveWhileRejoining(t *testing.T) {
+	f := newFake(t)
+	a := dial(t, f.config("device-aaaaaa", "Ana"))
+	inv, _ := a.Create(ctx(t), protocol.CreateRequest{Game: "classic"})
+	if err := a.Join(ctx(t), inv.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the update", isUpdate(0, 0))
+	hold := make(chan struct{})
+	f.mu.Lock()
+	f.holdJoin = hold
+	f.mu.Unlock()
+	f.dropAll()
+	waitFor(t, a, "Dropped", is[Dropped])
+	waitFor(t, a, "Reconnected", is[Reconnected])
+	if err := a.Move("a1", 0); !errors.Is(err, ErrRejoining) {
+		t.Fatalf("a move while rejoining: %v, want ErrRejoining", err)
+	}
+	if err := a.Resign(); !errors.Is(err, ErrRejoining) {
+		t.Fatalf("a resignation while rejoining: %v, want ErrRejoining", err)
+	}
+	f.mu.Lock()
+	sent := len(f.sent)
+	f.holdJoin = nil
+	f.mu.Unlock()
+	if sent != 0 {
+		t.Fatalf("%d messages reached the server while rejoining", sent)
+	}
+	close(hold)
+	waitFor(t, a, "the whole game again", isUpdate(0, 0))
+	if err := a.Move("a1", 0); err != nil {
+		t.Fatalf("a move after the rejoin: %v", err)
+	}
+	waitFor(t, a, "the update after the rejoin", isUpdate(1, 0))
+}
+
 func TestRejoinAfterRestart(t *testing.T) {
 	f := newFake(t)
 	a := dial(t, f.config("device-aaaaaa", "Ana"))

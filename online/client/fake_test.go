@@ -42,10 +42,11 @@ type fake struct {
 	conns     map[*fakeConn]bool
 	joins     []string // "user match"
 	sent      []sentData
-	dataFirst bool   // send the Update before the join reply
-	reject    string // refuse joins with these words
-	wsStatus  int    // answer the socket handshake with this status
-	silent    bool   // leave joins unanswered
+	dataFirst bool          // send the Update before the join reply
+	reject    string        // refuse joins with these words
+	wsStatus  int           // answer the socket handshake with this status
+	silent    bool          // leave joins unanswered
+	holdJoin  chan struct{} // when set, a join is answered only once it is closed
 }
 
 type fakeConn struct {
@@ -388,6 +389,11 @@ func (f *fake) serve(c *fakeConn, env *envelope, raw []byte) {
 		if f.silent {
 			f.mu.Unlock()
 			return
+		}
+		if hold := f.holdJoin; hold != nil {
+			f.mu.Unlock()
+			<-hold
+			f.mu.Lock()
 		}
 		run, reject, first := f.running[m], f.reject, f.dataFirst
 		v := env.MatchJoin.Metadata[protocol.JoinVersionKey]

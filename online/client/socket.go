@@ -196,6 +196,11 @@ func (c *Client) handle(s *sock, raw []byte) error {
 func (c *Client) matchData(md *matchData) error {
 	c.mu.Lock()
 	mine := md.MatchID != "" && md.MatchID == c.match
+	if mine {
+		// The server sends a match's data only to its members: the
+		// rejoin is done, even if its reply has not come yet.
+		c.rejoining = false
+	}
 	c.mu.Unlock()
 	if !mine {
 		return nil // a match left a moment ago
@@ -410,10 +415,13 @@ func (c *Client) send(op int64, msg any) error {
 		return fmt.Errorf("The move is too long to send (%d bytes, at most %d)", len(data), protocol.MaxClientMessage)
 	}
 	c.mu.Lock()
-	m := c.match
+	m, rejoining := c.match, c.rejoining
 	c.mu.Unlock()
 	if m == "" {
 		return errors.New("Not in a game: join one first")
+	}
+	if rejoining {
+		return ErrRejoining
 	}
 	s, err := c.current()
 	if err != nil {
@@ -421,6 +429,11 @@ func (c *Client) send(op int64, msg any) error {
 	}
 	return c.lost(s.write(&envelope{MatchDataSend: &matchData{MatchID: m, OpCode: int64s(op), Data: data, Reliable: true}}, c.cfg.RequestTimeout))
 }
+
+// ErrRejoining is Move's and Resign's answer while the client is back on
+// the server but not yet back in its game: nothing was sent, and the
+// rejoin's Update (the whole game) follows.
+var ErrRejoining = errors.New("The connection to the server is being restored: nothing was sent; play again once the game is back")
 
 // lost says a socket error in words: closed by Close, or lost.
 func (c *Client) lost(err error) error {
@@ -504,6 +517,7 @@ func (c *Client) reconnect() *sock {
 		closed := c.closed
 		if !closed {
 			c.sock = s
+			c.rejoining = true
 		}
 		c.mu.Unlock()
 		if closed {
@@ -513,7 +527,11 @@ func (c *Client) reconnect() *sock {
 		// Reconnected goes first: the rejoin's Update may come before
 		// the join's reply, and must follow it on Messages.
 		c.emit(Reconnected{})
-		if err := c.rejoin(s); err != nil && !errors.Is(err, errLost) {
+		err = c.rejoin(s)
+		c.mu.Lock()
+		c.rejoining = false
+		c.mu.Unlock()
+		if err != nil && !errors.Is(err, errLost) {
 			c.emit(Problem{Err: err})
 		}
 		// A socket lost while rejoining ends like any other: the
