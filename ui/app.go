@@ -246,13 +246,19 @@ func (u *App) openSession(s *session.Session) { u.openSessionWith(s, &gameFiles{
 // files of its own (the autosave it was resumed from, the save it was
 // opened from) and starts its bots.
 func (u *App) openSessionWith(s *session.Session, files *gameFiles) {
+	u.openSessionFor(s, files, nil)
+}
+
+// openSessionFor is openSessionWith for a screen that follows an online
+// match (og), or a game at this device (nil).
+func (u *App) openSessionFor(s *session.Session, files *gameFiles, og *onlineGame) {
 	if u.game != nil {
 		u.game.leave()
 	}
 	u.screen++
 	u.opening = false
 	u.picker = nil
-	u.game = newGameScreen(u, s, files)
+	u.game = newGameScreenFor(u, s, files, og)
 	u.win.SetTitle("Tabula - " + s.Game.Name())
 	u.win.SetContent(u.game.content)
 	u.game.start()
@@ -425,24 +431,24 @@ func (u *App) installShortcuts() {
 		}
 	})
 	short(fyne.KeyZ, ctrl, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil { // not offered online
 			u.game.undo()
 		}
 	})
 	short(fyne.KeyZ, ctrl|fyne.KeyModifierShift, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil {
 			u.game.redo()
 		}
 	})
 	short(fyne.KeyY, ctrl, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil {
 			u.game.redo()
 		}
 	})
 	// Ctrl+D offers a draw, Ctrl+R resigns (after asking): no other
 	// shortcut of the app or of Fyne's canvas uses D or R.
 	short(fyne.KeyD, ctrl, func() {
-		if u.game != nil && len(u.dialogs) == 0 {
+		if u.game != nil && u.game.online == nil && len(u.dialogs) == 0 { // no draw offers online yet
 			u.game.offerDraw()
 		}
 	})

@@ -49,7 +49,11 @@ func (gs *gameScreen) buildEndings() {
 	gs.endWhy = widget.NewLabel("")
 	gs.endWhy.Wrapping = fyne.TextWrapWord
 	gs.endWhy.Importance = widget.LowImportance
-	gs.endRow = container.NewVBox(container.NewGridWithColumns(2, gs.offerBtn, gs.resignBtn), gs.endWhy)
+	buttons := container.NewGridWithColumns(2, gs.offerBtn, gs.resignBtn)
+	if gs.online != nil { // the server has no draw offers yet: Resign alone
+		buttons = container.NewGridWithColumns(1, gs.resignBtn)
+	}
+	gs.endRow = container.NewVBox(buttons, gs.endWhy)
 	gs.offerItem = fyne.NewMenuItem("Offer draw", gs.offerDraw)
 	gs.resignItem = fyne.NewMenuItem("Resign", gs.resign)
 	if !gs.offersEndings() || gs.u.mobile {
@@ -63,9 +67,13 @@ func (gs *gameScreen) endingActions() []toolAction {
 	if !gs.offersEndings() {
 		return nil
 	}
+	resign := toolAction{label: "Resign", icon: theme.CancelIcon(), do: gs.resign, item: &gs.resignItem}
+	if gs.online != nil { // no draw offers online yet
+		return []toolAction{resign}
+	}
 	return []toolAction{
 		{label: "Offer draw", icon: theme.ContentRemoveIcon(), do: gs.offerDraw, item: &gs.offerItem},
-		{label: "Resign", icon: theme.CancelIcon(), do: gs.resign, item: &gs.resignItem},
+		resign,
 	}
 }
 
@@ -141,7 +149,7 @@ func (gs *gameScreen) resign() {
 // in its own time; a person here is asked at once.
 func (gs *gameScreen) offerDraw() {
 	s := gs.session
-	if !gs.offersEndings() {
+	if !gs.offersEndings() || gs.online != nil { // no draw offers online yet
 		return
 	}
 	if err := s.WhyNoOffer(); err != nil {

@@ -539,9 +539,8 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	og.u.pace(s)
 	og.s = s
 	og.u.online = og
-	og.u.openSession(s)
+	og.u.openSessionFor(s, &gameFiles{}, og)
 	og.gs = og.u.game
-	og.gs.online = og
 	og.bar = widget.NewLabel("")
 	og.bar.Wrapping = fyne.TextWrapWord
 	og.wrap()
@@ -679,11 +678,8 @@ func (og *onlineGame) finish(f *protocol.Final) {
 		// Ended outside the rules (a resignation): show it from the record.
 		if s, err := session.FromRecord(&rec, og.u.sessionOptions()); err == nil {
 			og.s = s
-			gs := og.gs
-			og.u.openSession(s)
+			og.u.openSessionFor(s, og.gs.files, og)
 			og.gs = og.u.game
-			og.gs.online = og
-			og.gs.files = gs.files
 			og.wrap()
 		}
 	}

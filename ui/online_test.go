@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -129,14 +131,17 @@ func TestOnline(t *testing.T) {
 	if ana.online.s.Plies() != 1 || ben.online.s.Plies() != 1 {
 		t.Fatalf("after the restart the boards hold %d and %d moves, want 1", ana.online.s.Plies(), ben.online.s.Plies())
 	}
-	other.game.hint()
-	if !strings.Contains(other.game.lastRefusal, "Hints are not offered") {
-		t.Errorf("a hint online said %q", other.game.lastRefusal)
-	}
-	// Undo is not offered online.
-	other.game.undo()
-	if !strings.Contains(other.game.lastRefusal, "Undo is not offered online") {
-		t.Errorf("undo online said %q", other.game.lastRefusal)
+	// Undo (and Redo) and Hint are not offered online at all.
+	for _, u := range []*App{ana, ben} {
+		shown := buttonsShown(u.win.Content())
+		for _, no := range []string{"Undo", "Redo", "Hint"} {
+			if slices.Contains(shown, no) {
+				t.Errorf("an online game shows %s: %q", no, shown)
+			}
+		}
+		if !slices.Contains(shown, "Save") || u.game.undoBtn != nil || u.game.hintBtn != nil {
+			t.Errorf("the online toolbar: %q", shown)
+		}
 	}
 
 	// Play on to the end.
@@ -198,6 +203,9 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	pump(t, "the first move on both boards", func() bool { return ana.online.s.Plies() == 1 && ben.online.s.Plies() == 1 }, la, lb)
+	if shown := buttonsShown(ana.win.Content()); !slices.Contains(shown, "Resign") || slices.Contains(shown, "Offer draw") {
+		t.Errorf("an online checkerboard game shows %q: Resign and no Offer draw", shown)
+	}
 	if err := who.online.c.Resign(); err != nil {
 		t.Fatal(err)
 	}
@@ -205,6 +213,16 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
 	}, la, lb)
 	out := other.online.s.Outcome()
+	// Online, Resign stays and Offer draw is not offered (the server has
+	// no draw offers yet), on the desktop and in the phone's menu.
+	if acts := other.game.endingActions(); len(acts) != 1 || acts[0].label != "Resign" {
+		t.Errorf("the phone menu's endings online: %+v", acts)
+	}
+	other.game.offerDraw()
+	if other.online.s.DrawOffer() >= 0 {
+		t.Error("a draw was offered online")
+	}
+
 	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
 		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
 	}
@@ -244,4 +262,15 @@ func TestOnlineWithoutServer(t *testing.T) {
 	if notOnline("knights") == "" || notOnline("classic") != "" {
 		t.Error("knights should be the one game not offered online")
 	}
+}
+
+// buttonsShown are the texts of the buttons drawn under o.
+func buttonsShown(o fyne.CanvasObject) []string {
+	var out []string
+	for _, x := range visibleUnder(o) {
+		if b, ok := x.(*widget.Button); ok && b.Text != "" {
+			out = append(out, b.Text)
+		}
+	}
+	return out
 }
