@@ -274,3 +274,25 @@ func buttonsShown(o fyne.CanvasObject) []string {
 	}
 	return out
 }
+
+// TestOnlineBotSeat: a seat the server plays with its bot is shown as a
+// computer ("Easy (computer)"), as at one device, not as a person.
+func TestOnlineBotSeat(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	g, _ := games.Lookup("revenge")
+	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{
+		{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Easy", Controller: "ai", Bot: "easy"}})
+	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(ana.online.inv.Code, "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	for _, u := range []*App{ana, ben} {
+		rows := u.game.seatRows
+		if got := []string{rows[0].name.Text, rows[1].name.Text, rows[2].name.Text}; !slices.Equal(got, []string{"Ana", "Ben", "Easy (computer)"}) {
+			t.Errorf("the seats online read %q", got)
+		}
+	}
+}
