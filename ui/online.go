@@ -291,6 +291,71 @@ type onlineGame struct {
 	final   bool
 	dropped bool // this device's connection is down
 	fulls   int  // Updates with the whole game received in play (one after each rejoin)
+	// awaySince is when each other person's seat was last seen without
+	// its connection: their drop is said in words only once it has lasted
+	// dropGrace (a phone changing networks is back within a second or two).
+	awaySince map[int]time.Time
+}
+
+// dropGrace is how long a person is away before the online line says so.
+const dropGrace = 5 * time.Second
+
+// clock is the app's clock (tests drive it).
+func (og *onlineGame) clock() session.Clock {
+	if og.u.clock != nil {
+		return og.u.clock
+	}
+	return session.RealClock{}
+}
+
+// noteAway keeps when each other person's seat lost its connection, and
+// looks again once dropGrace has passed.
+func (og *onlineGame) noteAway(seats []protocol.SeatState) {
+	if og.awaySince == nil {
+		og.awaySince = map[int]time.Time{}
+	}
+	clock := og.clock()
+	for i, s := range seats {
+		if i == og.seat || s.Bot != "" || !s.Joined || s.Connected {
+			delete(og.awaySince, i)
+			continue
+		}
+		if _, ok := og.awaySince[i]; ok {
+			continue
+		}
+		og.awaySince[i] = clock.Now()
+		after := clock.After(dropGrace)
+		go func() {
+			<-after
+			og.u.post(og.showState)
+		}()
+	}
+}
+
+// longAway are the names of the other people away for dropGrace or more.
+func (og *onlineGame) longAway() []string {
+	if og.last == nil {
+		return nil
+	}
+	now := og.clock().Now()
+	var away []string
+	for i, since := range og.awaySince {
+		if i < len(og.last.Seats) && now.Sub(since) >= dropGrace {
+			away = append(away, og.last.Seats[i].Name)
+		}
+	}
+	sort.Strings(away)
+	return away
+}
+
+// connected reports whether seat i's person is connected, as this device
+// knows: its own seat while its connection is up, another's as the
+// server last said.
+func (og *onlineGame) connected(i int) bool {
+	if i == og.seat {
+		return !og.dropped
+	}
+	return og.last != nil && i < len(og.last.Seats) && og.last.Seats[i].Connected && !og.dropped
 }
 
 // showRoom shows an empty room saying what it does.
@@ -470,6 +535,7 @@ func lowerErr(err error) string {
 func (og *onlineGame) update(up *protocol.Update) {
 	og.seat = up.Seat
 	og.last = up
+	og.noteAway(up.Seats)
 	if og.gs == nil {
 		og.showSeats(up.Seats)
 		for _, s := range up.Seats {
@@ -694,16 +760,11 @@ func (og *onlineGame) showState() {
 	var parts []string
 	parts = append(parts, "Online game "+og.inv.Code+".")
 	if og.last != nil && !og.dropped { // while this device is cut off, the seats' states are old
-		var away []string
-		for i, s := range og.last.Seats {
-			if s.Bot == "" && i != og.seat && !s.Connected {
-				away = append(away, s.Name)
-			}
+		away := og.longAway()
+		for _, name := range away {
+			parts = append(parts, name+"'s connection dropped, waiting...")
 		}
-		sort.Strings(away)
-		if len(away) > 0 {
-			parts = append(parts, strings.Join(away, " and ")+": connection dropped, waiting...")
-		} else {
+		if len(away) == 0 && len(og.awaySince) == 0 {
 			parts = append(parts, "Everyone is connected.")
 		}
 		if og.last.Status != "ongoing" && og.last.Reason != "" {
@@ -717,4 +778,5 @@ func (og *onlineGame) showState() {
 		parts = append(parts, og.conn)
 	}
 	og.bar.SetText(strings.Join(parts, " "))
+	og.gs.refreshDots()
 }

@@ -3,10 +3,12 @@ package ui
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
@@ -276,10 +278,14 @@ func buttonsShown(o fyne.CanvasObject) []string {
 }
 
 // TestOnlineBotSeat: a seat the server plays with its bot is shown as a
-// computer ("Easy (computer)"), as at one device, not as a person.
+// computer ("Easy (computer)"), as at one device, not as a person; each
+// person's seat has a dot that says whether they are connected, and a
+// drop is said in words only after a few seconds.
 func TestOnlineBotSeat(t *testing.T) {
 	srv := servertest.Start(t)
 	ana, la := onlineApp(t, srv)
+	clock := &stepClock{now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+	ana.clock = clock
 	g, _ := games.Lookup("revenge")
 	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{
 		{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Easy", Controller: "ai", Bot: "easy"}})
@@ -294,5 +300,72 @@ func TestOnlineBotSeat(t *testing.T) {
 		if got := []string{rows[0].name.Text, rows[1].name.Text, rows[2].name.Text}; !slices.Equal(got, []string{"Ana", "Ben", "Easy (computer)"}) {
 			t.Errorf("the seats online read %q", got)
 		}
+		if rows[2].dot.Visible() || !rows[0].dot.Visible() || rows[0].dot.FillColor != theme.Color(theme.ColorNameSuccess) ||
+			rows[1].dot.FillColor != theme.Color(theme.ColorNameSuccess) {
+			t.Errorf("the connection dots with everyone here: shown %v %v %v, colours %v %v", rows[0].dot.Visible(), rows[1].dot.Visible(), rows[2].dot.Visible(), rows[0].dot.FillColor, rows[1].dot.FillColor)
+		}
 	}
+
+	// Ben goes: Ana's dot for him goes grey at once, the words only once
+	// he has been away a few seconds (Ana's clock is driven here).
+	ben.online.close()
+	pump(t, "Ben's seat without its connection", func() bool { return !ana.online.last.Seats[1].Connected }, la, lb)
+	if ana.game.seatRows[1].dot.FillColor != theme.Color(theme.ColorNameDisabled) {
+		t.Error("Ben's dot stays green after he went")
+	}
+	if strings.Contains(ana.online.bar.Text, "dropped") || strings.Contains(ana.online.bar.Text, "Everyone is connected") {
+		t.Errorf("at once after Ben went, Ana's line says %q", ana.online.bar.Text)
+	}
+	clock.advance(dropGrace)
+	pump(t, "the words for Ben's drop", func() bool {
+		return strings.Contains(ana.online.bar.Text, "Ben's connection dropped, waiting...")
+	}, la, lb)
+	if strings.Contains(ana.online.bar.Text, "Ana's") {
+		t.Errorf("Ana's line names her own connection: %q", ana.online.bar.Text)
+	}
+}
+
+// stepClock is a clock the test moves on: every After due by then fires.
+type stepClock struct {
+	mu      sync.Mutex
+	now     time.Time
+	waiting []stepTimer
+}
+
+type stepTimer struct {
+	at time.Time
+	ch chan time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch := make(chan time.Time, 1)
+	if d <= 0 {
+		ch <- c.now
+		return ch
+	}
+	c.waiting = append(c.waiting, stepTimer{c.now.Add(d), ch})
+	return ch
+}
+
+func (c *stepClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	keep := c.waiting[:0]
+	for _, w := range c.waiting {
+		if w.at.After(c.now) {
+			keep = append(keep, w)
+		} else {
+			w.ch <- c.now
+		}
+	}
+	c.waiting = keep
 }

@@ -25,6 +25,7 @@ type seatRow struct {
 	turn     *canvas.Text
 	symbol   *canvas.Text
 	activity *widget.Activity
+	dot      *canvas.Circle // online, a person's seat: green while connected
 }
 
 // buildSeats makes a row per seat.
@@ -63,7 +64,33 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 		note := container.NewCenter(container.New(notePadding, row.note))
 		who = container.NewBorder(nil, nil, nil, note, row.name)
 	}
-	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
+	row.dot = canvas.NewCircle(theme.Color(theme.ColorNameDisabled))
+	dot := container.NewGridWrap(fyne.NewSquareSize(theme.TextSize()*0.6), row.dot)
+	if og := gs.online; og == nil || og.last == nil || i >= len(og.last.Seats) || og.last.Seats[i].Bot != "" {
+		row.dot.Hide() // the server's bot is always there (the place stays: names line up)
+	}
+	if gs.online == nil {
+		dot.Hide()
+	}
+	left := container.NewHBox(container.NewCenter(dot), container.NewCenter(sym))
+	return row, container.NewBorder(nil, nil, left, container.NewHBox(container.NewCenter(row.turn), row.activity), who)
+}
+
+// refreshDots colours each person's dot online: green while connected.
+func (gs *gameScreen) refreshDots() {
+	if gs.online == nil {
+		return
+	}
+	for i, row := range gs.seatRows {
+		c := theme.Color(theme.ColorNameDisabled)
+		if gs.online.connected(i) {
+			c = theme.Color(theme.ColorNameSuccess)
+		}
+		if row.dot.FillColor != c {
+			row.dot.FillColor = c
+			row.dot.Refresh()
+		}
+	}
 }
 
 // notePadding takes 6 of the seat note's 8 inner padding away on each
