@@ -526,19 +526,28 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	// The opponent is the computer's line-up: "hard", or with several bot
 	// seats "hard + medium" (sorted, so seating does not split a record).
 	sort.Strings(bots)
-	bot := strings.Join(bots, " + ")
-	res := settings.Loss
+	u.queueResult(id, strings.Join(bots, " + "), resultOf(out, human))
+}
+
+// resultOf is how a finished game went for seat.
+func resultOf(out games.Outcome, seat int) settings.Result {
 	switch {
 	case out.Status == games.Draw:
-		res = settings.Draw
-	case slices.Contains(out.Winners, human) && len(out.Winners) > 1:
-		res = settings.Shared // won together with a bot: not a win of one's own
-	case slices.Contains(out.Winners, human):
-		res = settings.Win
+		return settings.Draw
+	case slices.Contains(out.Winners, seat) && len(out.Winners) > 1:
+		return settings.Shared // won together with another: not a win of one's own
+	case slices.Contains(out.Winners, seat):
+		return settings.Win
 	}
+	return settings.Loss
+}
+
+// queueResult counts a result in the statistics on disk, through the disk
+// queue.
+func (u *App) queueResult(id, opponent string, res settings.Result) {
 	stats, post := u.stats, u.post
 	u.disk.Do(func() {
-		if err := stats.Record(id, bot, res); err != nil {
+		if err := stats.Record(id, opponent, res); err != nil {
 			post(func() { u.showError(fmt.Errorf("The result could not be counted: %w", err)) })
 		}
 	})

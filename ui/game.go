@@ -106,7 +106,7 @@ func (gs *gameScreen) keep(c session.Change) {
 	if c.Played() && gs.online == nil { // an online game lives on the server
 		gs.autosave()
 	}
-	if c.Finished {
+	if c.Finished && gs.online == nil { // an online game is counted at the server's Final (online.go)
 		gs.u.recordResult(gs.session, c.Outcome)
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/online/client"
 	"github.com/tabulagames/tabula/online/protocol"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -748,6 +749,11 @@ func (og *onlineGame) finish(f *protocol.Final) {
 			og.gs = og.u.game
 			og.wrap()
 		}
+	}
+	// Counted in the statistics as "online", for this device's person, once
+	// (at the Final: a resignation does not finish the session's game).
+	if out := og.s.Outcome(); out.Over() && og.seat >= 0 {
+		og.u.queueResult(og.s.Game.ID(), settings.OnlineOpponent, resultOf(out, og.seat))
 	}
 }
 

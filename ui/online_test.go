@@ -13,6 +13,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/internal/servertest"
+	"github.com/tabulagames/tabula/settings"
 )
 
 // onlineApp is an app on the test driver set to play on srv.
@@ -172,6 +173,13 @@ func TestOnline(t *testing.T) {
 		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
 	}, la, lb)
 	ana.disk.Wait()
+	ben.disk.Wait()
+	for _, u := range []*App{ana, ben} {
+		tallies := u.stats.For("classic")
+		if len(tallies) != 1 || tallies[settings.OnlineOpponent].Played() != 1 {
+			t.Errorf("the statistics after one online game: %+v", tallies)
+		}
+	}
 	entries, err := ana.store.List()
 	if err != nil || len(entries) == 0 {
 		t.Fatalf("no saved game after an online game: %v %v", entries, err)
@@ -227,6 +235,17 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 
 	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
 		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
+	}
+	// The game is counted as online, a win for one and a loss for the
+	// other, though the resignation did not finish the session's game.
+	who.disk.Wait()
+	other.disk.Wait()
+	if won, lost := other.stats.For("checkerboard")[settings.OnlineOpponent], who.stats.For("checkerboard")[settings.OnlineOpponent]; won.Wins != 1 || won.Played() != 1 || lost.Losses != 1 || lost.Played() != 1 {
+		t.Errorf("online statistics after a resignation: winner %+v, loser %+v", won, lost)
+	}
+	p := &picker{u: other}
+	if got := p.recordText("checkerboard"); got != "Online: 1 won, 0 lost, 0 drawn" {
+		t.Errorf("the picker's record reads %q", got)
 	}
 }
 
