@@ -69,10 +69,10 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 	if og := gs.online; og == nil || og.last == nil || i >= len(og.last.Seats) || og.last.Seats[i].Bot != "" {
 		row.dot.Hide() // the server's bot is always there (the place stays: names line up)
 	}
-	if gs.online == nil {
-		dot.Hide()
+	var left fyne.CanvasObject = container.NewCenter(sym)
+	if gs.online != nil { // the dot only online: it must not take room from names at one device
+		left = container.NewHBox(container.NewCenter(dot), left)
 	}
-	left := container.NewHBox(container.NewCenter(dot), container.NewCenter(sym))
 	return row, container.NewBorder(nil, nil, left, container.NewHBox(container.NewCenter(row.turn), row.activity), who)
 }
 
