@@ -84,6 +84,9 @@ func (gs *gameScreen) refreshEndings() {
 	}
 	s := gs.session
 	whyEnd, whyOffer := s.WhyNoEnding(), s.WhyNoOffer()
+	if gs.online != nil {
+		whyOffer = nil // no Offer draw online: nothing to say about it
+	}
 	setEnabled(gs.resignBtn, whyEnd == nil)
 	setEnabled(gs.offerBtn, whyOffer == nil)
 	gs.resignItem.Disabled = whyEnd != nil
@@ -92,6 +95,8 @@ func (gs *gameScreen) refreshEndings() {
 	switch {
 	case s.Outcome().Over():
 		// The headline says how it ended.
+	case whyEnd != nil && gs.online != nil && endingWhyNot(s, whyEnd) != whyEnd.Error():
+		why = "Resign on your turn." // endingWhyNot's "not your turn", without the draw offer
 	case whyEnd != nil:
 		why = endingWhyNot(s, whyEnd)
 	case whyOffer != nil:

@@ -216,6 +216,11 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 	if shown := buttonsShown(ana.win.Content()); !ana.mobile && (!slices.Contains(shown, "Resign") || slices.Contains(shown, "Offer draw")) { // a phone's are in its menu: endingActions below
 		t.Errorf("an online checkerboard game shows %q: Resign and no Offer draw", shown)
 	}
+	// Under Resign: nothing on one's turn (no word on draw offers, which
+	// are not offered online), "Resign on your turn." on the other's.
+	if other.game.endWhy.Text != "" || who.game.endWhy.Text != "Resign on your turn." {
+		t.Errorf("under Resign: %q to move, %q waiting", other.game.endWhy.Text, who.game.endWhy.Text)
+	}
 	if err := who.online.c.Resign(); err != nil {
 		t.Fatal(err)
 	}
