@@ -339,15 +339,20 @@ func (og *onlineGame) longAway() []string {
 	if og.last == nil {
 		return nil
 	}
-	now := og.clock().Now()
 	var away []string
-	for i, since := range og.awaySince {
-		if i < len(og.last.Seats) && now.Sub(since) >= dropGrace {
+	for i := range og.last.Seats {
+		if og.longGone(i) {
 			away = append(away, og.last.Seats[i].Name)
 		}
 	}
 	sort.Strings(away)
 	return away
+}
+
+// longGone reports whether seat i's person has been away dropGrace or more.
+func (og *onlineGame) longGone(i int) bool {
+	since, ok := og.awaySince[i]
+	return ok && og.clock().Now().Sub(since) >= dropGrace
 }
 
 // connected reports whether seat i's person is connected, as this device
@@ -455,8 +460,9 @@ func (og *onlineGame) close() {
 	}
 }
 
-// seatText is one seat as the room lists it.
-func seatText(i int, s protocol.SeatState, mine bool) string {
+// seatText is one seat as the room lists it; away is whether its person
+// has been without their connection for dropGrace.
+func seatText(i int, s protocol.SeatState, mine, away bool) string {
 	who := s.Name
 	if mine {
 		who += " (you)"
@@ -466,7 +472,7 @@ func seatText(i int, s protocol.SeatState, mine bool) string {
 		return fmt.Sprintf("Seat %d: %s, played by the computer", i+1, who)
 	case !s.Joined:
 		return fmt.Sprintf("Seat %d: waiting for someone to join", i+1)
-	case !s.Connected:
+	case away:
 		return fmt.Sprintf("Seat %d: %s joined; connection dropped, waiting...", i+1, who)
 	}
 	return fmt.Sprintf("Seat %d: %s joined", i+1, who)
@@ -476,7 +482,7 @@ func (og *onlineGame) showSeats(seats []protocol.SeatState) {
 	var lines []string
 	waiting := 0
 	for i, s := range seats {
-		lines = append(lines, seatText(i, s, i == og.seat))
+		lines = append(lines, seatText(i, s, i == og.seat, og.longGone(i)))
 		if !s.Joined {
 			waiting++
 		}
@@ -761,6 +767,12 @@ func (og *onlineGame) finish(f *protocol.Final) {
 // showState writes the online line over the board: the connection, who
 // is connected, and this device's pending move.
 func (og *onlineGame) showState() {
+	if og.closed {
+		return
+	}
+	if og.gs == nil && og.last != nil { // still in the room: its seat lines say who is away
+		og.showSeats(og.last.Seats)
+	}
 	if og.gs == nil || og.bar == nil {
 		return
 	}

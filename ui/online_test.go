@@ -393,3 +393,29 @@ func (c *stepClock) advance(d time.Duration) {
 	}
 	c.waiting = keep
 }
+
+// TestOnlineRoomSaysDropLate: in the room too, a person who joined and
+// lost their connection is said to be away only after a few seconds.
+func TestOnlineRoomSaysDropLate(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	clock := &stepClock{now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+	ana.clock = clock
+	g, _ := games.Lookup("revenge")
+	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{
+		{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Cy", Controller: "human"}})
+	room := ana.online
+	pump(t, "the invitation code", func() bool { return room.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(room.inv.Code, "Ben")
+	pump(t, "Ben in Ana's room", func() bool { return strings.Contains(room.seats.Text, "Seat 2: Ben joined") }, la, lb)
+	ben.online.close()
+	pump(t, "Ben's seat without its connection", func() bool { return room.last != nil && !room.last.Seats[1].Connected }, la, lb)
+	if !strings.Contains(room.seats.Text, "Seat 2: Ben joined") || strings.Contains(room.seats.Text, "dropped") {
+		t.Errorf("at once after Ben went, the room reads %q", room.seats.Text)
+	}
+	clock.advance(dropGrace)
+	pump(t, "the room's words for Ben's drop", func() bool {
+		return strings.Contains(room.seats.Text, "Seat 2: Ben joined; connection dropped, waiting...")
+	}, la, lb)
+}
