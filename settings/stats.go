@@ -52,6 +52,10 @@ func (t Tally) Played() int { return t.Wins + t.Losses + t.Draws + t.Shared }
 // HumanOpponent is the opponent key used when the opponent is a person.
 const HumanOpponent = "human"
 
+// OnlineOpponent is the opponent key of the games played online, against
+// people (and the server's bots) on other devices, whoever they were.
+const OnlineOpponent = "online"
+
 // statsVersion is the version of stats.json written by this program.
 const statsVersion = 1
 

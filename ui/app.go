@@ -246,13 +246,19 @@ func (u *App) openSession(s *session.Session) { u.openSessionWith(s, &gameFiles{
 // files of its own (the autosave it was resumed from, the save it was
 // opened from) and starts its bots.
 func (u *App) openSessionWith(s *session.Session, files *gameFiles) {
+	u.openSessionFor(s, files, nil)
+}
+
+// openSessionFor is openSessionWith for a screen that follows an online
+// match (og), or a game at this device (nil).
+func (u *App) openSessionFor(s *session.Session, files *gameFiles, og *onlineGame) {
 	if u.game != nil {
 		u.game.leave()
 	}
 	u.screen++
 	u.opening = false
 	u.picker = nil
-	u.game = newGameScreen(u, s, files)
+	u.game = newGameScreenFor(u, s, files, og)
 	u.win.SetTitle("Tabula - " + s.Game.Name())
 	u.win.SetContent(u.game.content)
 	u.game.start()
@@ -425,24 +431,24 @@ func (u *App) installShortcuts() {
 		}
 	})
 	short(fyne.KeyZ, ctrl, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil { // not offered online
 			u.game.undo()
 		}
 	})
 	short(fyne.KeyZ, ctrl|fyne.KeyModifierShift, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil {
 			u.game.redo()
 		}
 	})
 	short(fyne.KeyY, ctrl, func() {
-		if u.game != nil {
+		if u.game != nil && u.game.online == nil {
 			u.game.redo()
 		}
 	})
 	// Ctrl+D offers a draw, Ctrl+R resigns (after asking): no other
 	// shortcut of the app or of Fyne's canvas uses D or R.
 	short(fyne.KeyD, ctrl, func() {
-		if u.game != nil && len(u.dialogs) == 0 {
+		if u.game != nil && u.game.online == nil && len(u.dialogs) == 0 { // no draw offers online yet
 			u.game.offerDraw()
 		}
 	})
@@ -520,19 +526,28 @@ func (u *App) recordResult(s *session.Session, out games.Outcome) {
 	// The opponent is the computer's line-up: "hard", or with several bot
 	// seats "hard + medium" (sorted, so seating does not split a record).
 	sort.Strings(bots)
-	bot := strings.Join(bots, " + ")
-	res := settings.Loss
+	u.queueResult(id, strings.Join(bots, " + "), resultOf(out, human))
+}
+
+// resultOf is how a finished game went for seat.
+func resultOf(out games.Outcome, seat int) settings.Result {
 	switch {
 	case out.Status == games.Draw:
-		res = settings.Draw
-	case slices.Contains(out.Winners, human) && len(out.Winners) > 1:
-		res = settings.Shared // won together with a bot: not a win of one's own
-	case slices.Contains(out.Winners, human):
-		res = settings.Win
+		return settings.Draw
+	case slices.Contains(out.Winners, seat) && len(out.Winners) > 1:
+		return settings.Shared // won together with another: not a win of one's own
+	case slices.Contains(out.Winners, seat):
+		return settings.Win
 	}
+	return settings.Loss
+}
+
+// queueResult counts a result in the statistics on disk, through the disk
+// queue.
+func (u *App) queueResult(id, opponent string, res settings.Result) {
 	stats, post := u.stats, u.post
 	u.disk.Do(func() {
-		if err := stats.Record(id, bot, res); err != nil {
+		if err := stats.Record(id, opponent, res); err != nil {
 			post(func() { u.showError(fmt.Errorf("The result could not be counted: %w", err)) })
 		}
 	})

@@ -49,7 +49,11 @@ func (gs *gameScreen) buildEndings() {
 	gs.endWhy = widget.NewLabel("")
 	gs.endWhy.Wrapping = fyne.TextWrapWord
 	gs.endWhy.Importance = widget.LowImportance
-	gs.endRow = container.NewVBox(container.NewGridWithColumns(2, gs.offerBtn, gs.resignBtn), gs.endWhy)
+	buttons := container.NewGridWithColumns(2, gs.offerBtn, gs.resignBtn)
+	if gs.online != nil { // the server has no draw offers yet: Resign alone
+		buttons = container.NewGridWithColumns(1, gs.resignBtn)
+	}
+	gs.endRow = container.NewVBox(buttons, gs.endWhy)
 	gs.offerItem = fyne.NewMenuItem("Offer draw", gs.offerDraw)
 	gs.resignItem = fyne.NewMenuItem("Resign", gs.resign)
 	if !gs.offersEndings() || gs.u.mobile {
@@ -63,9 +67,13 @@ func (gs *gameScreen) endingActions() []toolAction {
 	if !gs.offersEndings() {
 		return nil
 	}
+	resign := toolAction{label: "Resign", icon: theme.CancelIcon(), do: gs.resign, item: &gs.resignItem}
+	if gs.online != nil { // no draw offers online yet
+		return []toolAction{resign}
+	}
 	return []toolAction{
 		{label: "Offer draw", icon: theme.ContentRemoveIcon(), do: gs.offerDraw, item: &gs.offerItem},
-		{label: "Resign", icon: theme.CancelIcon(), do: gs.resign, item: &gs.resignItem},
+		resign,
 	}
 }
 
@@ -76,6 +84,9 @@ func (gs *gameScreen) refreshEndings() {
 	}
 	s := gs.session
 	whyEnd, whyOffer := s.WhyNoEnding(), s.WhyNoOffer()
+	if gs.online != nil {
+		whyOffer = nil // no Offer draw online: nothing to say about it
+	}
 	setEnabled(gs.resignBtn, whyEnd == nil)
 	setEnabled(gs.offerBtn, whyOffer == nil)
 	gs.resignItem.Disabled = whyEnd != nil
@@ -84,6 +95,8 @@ func (gs *gameScreen) refreshEndings() {
 	switch {
 	case s.Outcome().Over():
 		// The headline says how it ended.
+	case whyEnd != nil && gs.online != nil && endingWhyNot(s, whyEnd) != whyEnd.Error():
+		why = "Resign on your turn." // endingWhyNot's "not your turn", without the draw offer
 	case whyEnd != nil:
 		why = endingWhyNot(s, whyEnd)
 	case whyOffer != nil:
@@ -141,7 +154,7 @@ func (gs *gameScreen) resign() {
 // in its own time; a person here is asked at once.
 func (gs *gameScreen) offerDraw() {
 	s := gs.session
-	if !gs.offersEndings() {
+	if !gs.offersEndings() || gs.online != nil { // no draw offers online yet
 		return
 	}
 	if err := s.WhyNoOffer(); err != nil {

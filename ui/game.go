@@ -59,7 +59,14 @@ type messages struct {
 }
 
 func newGameScreen(u *App, s *session.Session, files *gameFiles) *gameScreen {
-	gs := &gameScreen{u: u, session: s, files: files}
+	return newGameScreenFor(u, s, files, nil)
+}
+
+// newGameScreenFor is newGameScreen for a screen that follows an online
+// match (og, nil for a game at this device): it is known before the
+// toolbar is built, which then leaves out what online play does not offer.
+func newGameScreenFor(u *App, s *session.Session, files *gameFiles, og *onlineGame) *gameScreen {
+	gs := &gameScreen{u: u, session: s, files: files, online: og}
 	gs.forward, gs.maskSeat = kit.NewForward(), -2
 	entry, _ := u.box.entry(s.Game.ID())
 	gs.board = entry.New(gs)
@@ -99,7 +106,7 @@ func (gs *gameScreen) keep(c session.Change) {
 	if c.Played() && gs.online == nil { // an online game lives on the server
 		gs.autosave()
 	}
-	if c.Finished {
+	if c.Finished && gs.online == nil { // an online game is counted at the server's Final (online.go)
 		gs.u.recordResult(gs.session, c.Outcome)
 	}
 }

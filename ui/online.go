@@ -18,8 +18,9 @@ package ui
 //
 // Not in this slice: games whose history the server masks (knights with
 // fog cannot be replayed from tokens the device cannot see; knights is
-// left out entirely, with a message), a draw offer, hints, Resume of an
-// online game after the app is closed (an online game is not autosaved).
+// left out entirely, with a message), a draw offer and hints (neither is
+// offered on an online game's screen, nor Undo), Resume of an online game
+// after the app is closed (an online game is not autosaved).
 
 import (
 	"context"
@@ -43,6 +44,7 @@ import (
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/online/client"
 	"github.com/tabulagames/tabula/online/protocol"
+	"github.com/tabulagames/tabula/settings"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -291,6 +293,76 @@ type onlineGame struct {
 	final   bool
 	dropped bool // this device's connection is down
 	fulls   int  // Updates with the whole game received in play (one after each rejoin)
+	// awaySince is when each other person's seat was last seen without
+	// its connection: their drop is said in words only once it has lasted
+	// dropGrace (a phone changing networks is back within a second or two).
+	awaySince map[int]time.Time
+}
+
+// dropGrace is how long a person is away before the online line says so.
+const dropGrace = 5 * time.Second
+
+// clock is the app's clock (tests drive it).
+func (og *onlineGame) clock() session.Clock {
+	if og.u.clock != nil {
+		return og.u.clock
+	}
+	return session.RealClock{}
+}
+
+// noteAway keeps when each other person's seat lost its connection, and
+// looks again once dropGrace has passed.
+func (og *onlineGame) noteAway(seats []protocol.SeatState) {
+	if og.awaySince == nil {
+		og.awaySince = map[int]time.Time{}
+	}
+	clock := og.clock()
+	for i, s := range seats {
+		if i == og.seat || s.Bot != "" || !s.Joined || s.Connected {
+			delete(og.awaySince, i)
+			continue
+		}
+		if _, ok := og.awaySince[i]; ok {
+			continue
+		}
+		og.awaySince[i] = clock.Now()
+		after := clock.After(dropGrace)
+		go func() {
+			<-after
+			og.u.post(og.showState)
+		}()
+	}
+}
+
+// longAway are the names of the other people away for dropGrace or more.
+func (og *onlineGame) longAway() []string {
+	if og.last == nil {
+		return nil
+	}
+	var away []string
+	for i := range og.last.Seats {
+		if og.longGone(i) {
+			away = append(away, og.last.Seats[i].Name)
+		}
+	}
+	sort.Strings(away)
+	return away
+}
+
+// longGone reports whether seat i's person has been away dropGrace or more.
+func (og *onlineGame) longGone(i int) bool {
+	since, ok := og.awaySince[i]
+	return ok && og.clock().Now().Sub(since) >= dropGrace
+}
+
+// connected reports whether seat i's person is connected, as this device
+// knows: its own seat while its connection is up, another's as the
+// server last said.
+func (og *onlineGame) connected(i int) bool {
+	if i == og.seat {
+		return !og.dropped
+	}
+	return og.last != nil && i < len(og.last.Seats) && og.last.Seats[i].Connected && !og.dropped
 }
 
 // showRoom shows an empty room saying what it does.
@@ -388,8 +460,9 @@ func (og *onlineGame) close() {
 	}
 }
 
-// seatText is one seat as the room lists it.
-func seatText(i int, s protocol.SeatState, mine bool) string {
+// seatText is one seat as the room lists it; away is whether its person
+// has been without their connection for dropGrace.
+func seatText(i int, s protocol.SeatState, mine, away bool) string {
 	who := s.Name
 	if mine {
 		who += " (you)"
@@ -399,7 +472,7 @@ func seatText(i int, s protocol.SeatState, mine bool) string {
 		return fmt.Sprintf("Seat %d: %s, played by the computer", i+1, who)
 	case !s.Joined:
 		return fmt.Sprintf("Seat %d: waiting for someone to join", i+1)
-	case !s.Connected:
+	case away:
 		return fmt.Sprintf("Seat %d: %s joined; connection dropped, waiting...", i+1, who)
 	}
 	return fmt.Sprintf("Seat %d: %s joined", i+1, who)
@@ -409,7 +482,7 @@ func (og *onlineGame) showSeats(seats []protocol.SeatState) {
 	var lines []string
 	waiting := 0
 	for i, s := range seats {
-		lines = append(lines, seatText(i, s, i == og.seat))
+		lines = append(lines, seatText(i, s, i == og.seat, og.longGone(i)))
 		if !s.Joined {
 			waiting++
 		}
@@ -470,6 +543,7 @@ func lowerErr(err error) string {
 func (og *onlineGame) update(up *protocol.Update) {
 	og.seat = up.Seat
 	og.last = up
+	og.noteAway(up.Seats)
 	if og.gs == nil {
 		og.showSeats(up.Seats)
 		for _, s := range up.Seats {
@@ -539,9 +613,8 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	og.u.pace(s)
 	og.s = s
 	og.u.online = og
-	og.u.openSession(s)
+	og.u.openSessionFor(s, &gameFiles{}, og)
 	og.gs = og.u.game
-	og.gs.online = og
 	og.bar = widget.NewLabel("")
 	og.bar.Wrapping = fyne.TextWrapWord
 	og.wrap()
@@ -679,35 +752,38 @@ func (og *onlineGame) finish(f *protocol.Final) {
 		// Ended outside the rules (a resignation): show it from the record.
 		if s, err := session.FromRecord(&rec, og.u.sessionOptions()); err == nil {
 			og.s = s
-			gs := og.gs
-			og.u.openSession(s)
+			og.u.openSessionFor(s, og.gs.files, og)
 			og.gs = og.u.game
-			og.gs.online = og
-			og.gs.files = gs.files
 			og.wrap()
 		}
+	}
+	// Counted in the statistics as "online", for this device's person, once
+	// (at the Final: a resignation does not finish the session's game).
+	if out := og.s.Outcome(); out.Over() && og.seat >= 0 {
+		og.u.queueResult(og.s.Game.ID(), settings.OnlineOpponent, resultOf(out, og.seat))
 	}
 }
 
 // showState writes the online line over the board: the connection, who
 // is connected, and this device's pending move.
 func (og *onlineGame) showState() {
+	if og.closed {
+		return
+	}
+	if og.gs == nil && og.last != nil { // still in the room: its seat lines say who is away
+		og.showSeats(og.last.Seats)
+	}
 	if og.gs == nil || og.bar == nil {
 		return
 	}
 	var parts []string
 	parts = append(parts, "Online game "+og.inv.Code+".")
 	if og.last != nil && !og.dropped { // while this device is cut off, the seats' states are old
-		var away []string
-		for i, s := range og.last.Seats {
-			if s.Bot == "" && i != og.seat && !s.Connected {
-				away = append(away, s.Name)
-			}
+		away := og.longAway()
+		for _, name := range away {
+			parts = append(parts, name+"'s connection dropped, waiting...")
 		}
-		sort.Strings(away)
-		if len(away) > 0 {
-			parts = append(parts, strings.Join(away, " and ")+": connection dropped, waiting...")
-		} else {
+		if len(away) == 0 && len(og.awaySince) == 0 {
 			parts = append(parts, "Everyone is connected.")
 		}
 		if og.last.Status != "ongoing" && og.last.Reason != "" {
@@ -721,4 +797,5 @@ func (og *onlineGame) showState() {
 		parts = append(parts, og.conn)
 	}
 	og.bar.SetText(strings.Join(parts, " "))
+	og.gs.refreshDots()
 }

@@ -1,14 +1,19 @@
 package ui
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/internal/servertest"
+	"github.com/tabulagames/tabula/settings"
 )
 
 // onlineApp is an app on the test driver set to play on srv.
@@ -129,14 +134,17 @@ func TestOnline(t *testing.T) {
 	if ana.online.s.Plies() != 1 || ben.online.s.Plies() != 1 {
 		t.Fatalf("after the restart the boards hold %d and %d moves, want 1", ana.online.s.Plies(), ben.online.s.Plies())
 	}
-	other.game.hint()
-	if !strings.Contains(other.game.lastRefusal, "Hints are not offered") {
-		t.Errorf("a hint online said %q", other.game.lastRefusal)
-	}
-	// Undo is not offered online.
-	other.game.undo()
-	if !strings.Contains(other.game.lastRefusal, "Undo is not offered online") {
-		t.Errorf("undo online said %q", other.game.lastRefusal)
+	// Undo (and Redo) and Hint are not offered online at all.
+	for _, u := range []*App{ana, ben} {
+		shown := buttonsShown(u.win.Content())
+		for _, no := range []string{"Undo", "Redo", "Hint"} {
+			if slices.Contains(shown, no) {
+				t.Errorf("an online game shows %s: %q", no, shown)
+			}
+		}
+		if (!u.mobile && !slices.Contains(shown, "Save")) || u.game.undoBtn != nil || u.game.hintBtn != nil { // a phone's icons have no words
+			t.Errorf("the online toolbar: %q", shown)
+		}
 	}
 
 	// Play on to the end.
@@ -165,6 +173,13 @@ func TestOnline(t *testing.T) {
 		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
 	}, la, lb)
 	ana.disk.Wait()
+	ben.disk.Wait()
+	for _, u := range []*App{ana, ben} {
+		tallies := u.stats.For("classic")
+		if len(tallies) != 1 || tallies[settings.OnlineOpponent].Played() != 1 {
+			t.Errorf("the statistics after one online game: %+v", tallies)
+		}
+	}
 	entries, err := ana.store.List()
 	if err != nil || len(entries) == 0 {
 		t.Fatalf("no saved game after an online game: %v %v", entries, err)
@@ -198,6 +213,14 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	pump(t, "the first move on both boards", func() bool { return ana.online.s.Plies() == 1 && ben.online.s.Plies() == 1 }, la, lb)
+	if shown := buttonsShown(ana.win.Content()); !ana.mobile && (!slices.Contains(shown, "Resign") || slices.Contains(shown, "Offer draw")) { // a phone's are in its menu: endingActions below
+		t.Errorf("an online checkerboard game shows %q: Resign and no Offer draw", shown)
+	}
+	// Under Resign: nothing on one's turn (no word on draw offers, which
+	// are not offered online), "Resign on your turn." on the other's.
+	if other.game.endWhy.Text != "" || who.game.endWhy.Text != "Resign on your turn." {
+		t.Errorf("under Resign: %q to move, %q waiting", other.game.endWhy.Text, who.game.endWhy.Text)
+	}
 	if err := who.online.c.Resign(); err != nil {
 		t.Fatal(err)
 	}
@@ -205,8 +228,29 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
 	}, la, lb)
 	out := other.online.s.Outcome()
+	// Online, Resign stays and Offer draw is not offered (the server has
+	// no draw offers yet), on the desktop and in the phone's menu.
+	if acts := other.game.endingActions(); len(acts) != 1 || acts[0].label != "Resign" {
+		t.Errorf("the phone menu's endings online: %+v", acts)
+	}
+	other.game.offerDraw()
+	if other.online.s.DrawOffer() >= 0 {
+		t.Error("a draw was offered online")
+	}
+
 	if len(out.Winners) != 1 || out.Winners[0] != other.online.seat {
 		t.Fatalf("after a resignation the outcome is %+v; the winner should be seat %d", out, other.online.seat)
+	}
+	// The game is counted as online, a win for one and a loss for the
+	// other, though the resignation did not finish the session's game.
+	who.disk.Wait()
+	other.disk.Wait()
+	if won, lost := other.stats.For("checkerboard")[settings.OnlineOpponent], who.stats.For("checkerboard")[settings.OnlineOpponent]; won.Wins != 1 || won.Played() != 1 || lost.Losses != 1 || lost.Played() != 1 {
+		t.Errorf("online statistics after a resignation: winner %+v, loser %+v", won, lost)
+	}
+	p := &picker{u: other}
+	if got := p.recordText("checkerboard"); got != "Online: 1 won, 0 lost, 0 drawn" {
+		t.Errorf("the picker's record reads %q", got)
 	}
 }
 
@@ -244,4 +288,134 @@ func TestOnlineWithoutServer(t *testing.T) {
 	if notOnline("knights") == "" || notOnline("classic") != "" {
 		t.Error("knights should be the one game not offered online")
 	}
+}
+
+// buttonsShown are the texts of the buttons drawn under o.
+func buttonsShown(o fyne.CanvasObject) []string {
+	var out []string
+	for _, x := range visibleUnder(o) {
+		if b, ok := x.(*widget.Button); ok && b.Text != "" {
+			out = append(out, b.Text)
+		}
+	}
+	return out
+}
+
+// TestOnlineBotSeat: a seat the server plays with its bot is shown as a
+// computer ("Easy (computer)"), as at one device, not as a person; each
+// person's seat has a dot that says whether they are connected, and a
+// drop is said in words only after a few seconds.
+func TestOnlineBotSeat(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	clock := &stepClock{now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+	ana.clock = clock
+	g, _ := games.Lookup("revenge")
+	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{
+		{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Easy", Controller: "ai", Bot: "easy"}})
+	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(ana.online.inv.Code, "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	for _, u := range []*App{ana, ben} {
+		rows := u.game.seatRows
+		if got := []string{rows[0].name.Text, rows[1].name.Text, rows[2].name.Text}; !slices.Equal(got, []string{"Ana", "Ben", "Easy (computer)"}) {
+			t.Errorf("the seats online read %q", got)
+		}
+		if rows[2].dot.Visible() || !rows[0].dot.Visible() || rows[0].dot.FillColor != theme.Color(theme.ColorNameSuccess) ||
+			rows[1].dot.FillColor != theme.Color(theme.ColorNameSuccess) {
+			t.Errorf("the connection dots with everyone here: shown %v %v %v, colours %v %v", rows[0].dot.Visible(), rows[1].dot.Visible(), rows[2].dot.Visible(), rows[0].dot.FillColor, rows[1].dot.FillColor)
+		}
+	}
+
+	// Ben goes: Ana's dot for him goes grey at once, the words only once
+	// he has been away a few seconds (Ana's clock is driven here).
+	ben.online.close()
+	pump(t, "Ben's seat without its connection", func() bool { return !ana.online.last.Seats[1].Connected }, la, lb)
+	if ana.game.seatRows[1].dot.FillColor != theme.Color(theme.ColorNameDisabled) {
+		t.Error("Ben's dot stays green after he went")
+	}
+	if strings.Contains(ana.online.bar.Text, "dropped") || strings.Contains(ana.online.bar.Text, "Everyone is connected") {
+		t.Errorf("at once after Ben went, Ana's line says %q", ana.online.bar.Text)
+	}
+	clock.advance(dropGrace)
+	pump(t, "the words for Ben's drop", func() bool {
+		return strings.Contains(ana.online.bar.Text, "Ben's connection dropped, waiting...")
+	}, la, lb)
+	if strings.Contains(ana.online.bar.Text, "Ana's") {
+		t.Errorf("Ana's line names her own connection: %q", ana.online.bar.Text)
+	}
+}
+
+// stepClock is a clock the test moves on: every After due by then fires.
+type stepClock struct {
+	mu      sync.Mutex
+	now     time.Time
+	waiting []stepTimer
+}
+
+type stepTimer struct {
+	at time.Time
+	ch chan time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch := make(chan time.Time, 1)
+	if d <= 0 {
+		ch <- c.now
+		return ch
+	}
+	c.waiting = append(c.waiting, stepTimer{c.now.Add(d), ch})
+	return ch
+}
+
+func (c *stepClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	keep := c.waiting[:0]
+	for _, w := range c.waiting {
+		if w.at.After(c.now) {
+			keep = append(keep, w)
+		} else {
+			w.ch <- c.now
+		}
+	}
+	c.waiting = keep
+}
+
+// TestOnlineRoomSaysDropLate: in the room too, a person who joined and
+// lost their connection is said to be away only after a few seconds.
+func TestOnlineRoomSaysDropLate(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	clock := &stepClock{now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+	ana.clock = clock
+	g, _ := games.Lookup("revenge")
+	ana.createOnline(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{
+		{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}, {Name: "Cy", Controller: "human"}})
+	room := ana.online
+	pump(t, "the invitation code", func() bool { return room.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(room.inv.Code, "Ben")
+	pump(t, "Ben in Ana's room", func() bool { return strings.Contains(room.seats.Text, "Seat 2: Ben joined") }, la, lb)
+	ben.online.close()
+	pump(t, "Ben's seat without its connection", func() bool { return room.last != nil && !room.last.Seats[1].Connected }, la, lb)
+	if !strings.Contains(room.seats.Text, "Seat 2: Ben joined") || strings.Contains(room.seats.Text, "dropped") {
+		t.Errorf("at once after Ben went, the room reads %q", room.seats.Text)
+	}
+	clock.advance(dropGrace)
+	pump(t, "the room's words for Ben's drop", func() bool {
+		return strings.Contains(room.seats.Text, "Seat 2: Ben joined; connection dropped, waiting...")
+	}, la, lb)
 }

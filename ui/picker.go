@@ -234,7 +234,11 @@ func (p *picker) recordText(id string) string {
 	parts := make([]string, 0, len(bots))
 	for _, b := range bots {
 		t := tallies[b]
-		line := fmt.Sprintf("vs %s: %d won, %d lost, %d drawn", b, t.Wins, t.Losses, t.Draws)
+		who := "vs " + b
+		if b == settings.OnlineOpponent {
+			who = "Online"
+		}
+		line := fmt.Sprintf("%s: %d won, %d lost, %d drawn", who, t.Wins, t.Losses, t.Draws)
 		if t.Shared > 0 {
 			line += fmt.Sprintf(", %d shared", t.Shared)
 		}

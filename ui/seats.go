@@ -25,6 +25,7 @@ type seatRow struct {
 	turn     *canvas.Text
 	symbol   *canvas.Text
 	activity *widget.Activity
+	dot      *canvas.Circle // online, a person's seat: green while connected
 }
 
 // buildSeats makes a row per seat.
@@ -41,7 +42,7 @@ func (gs *gameScreen) buildSeats() fyne.CanvasObject {
 // newSeatRow is seat i's row, and the row laid out: the symbol, then the
 // name and the note, then the turn and the activity at the end.
 func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.CanvasObject) {
-	row := &seatRow{name: widget.NewLabel(seatLabel(seat)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatInk(i)), activity: widget.NewActivity()}
+	row := &seatRow{name: widget.NewLabel(gs.seatName(i)), note: widget.NewLabel(""), turn: canvas.NewText("", kit.SeatInk(i)), activity: widget.NewActivity()}
 	row.turn.TextStyle.Bold = true
 	row.note.Importance = widget.LowImportance
 	// A long name ("Computer 2 (aggressor)") is cut short with an
@@ -63,7 +64,33 @@ func (gs *gameScreen) newSeatRow(i int, seat games.SeatInfo) (*seatRow, fyne.Can
 		note := container.NewCenter(container.New(notePadding, row.note))
 		who = container.NewBorder(nil, nil, nil, note, row.name)
 	}
-	return row, container.NewBorder(nil, nil, container.NewCenter(sym), container.NewHBox(container.NewCenter(row.turn), row.activity), who)
+	row.dot = canvas.NewCircle(theme.Color(theme.ColorNameDisabled))
+	dot := container.NewGridWrap(fyne.NewSquareSize(theme.TextSize()*0.6), row.dot)
+	if og := gs.online; og == nil || og.last == nil || i >= len(og.last.Seats) || og.last.Seats[i].Bot != "" {
+		row.dot.Hide() // the server's bot is always there (the place stays: names line up)
+	}
+	var left fyne.CanvasObject = container.NewCenter(sym)
+	if gs.online != nil { // the dot only online: it must not take room from names at one device
+		left = container.NewHBox(container.NewCenter(dot), left)
+	}
+	return row, container.NewBorder(nil, nil, left, container.NewHBox(container.NewCenter(row.turn), row.activity), who)
+}
+
+// refreshDots colours each person's dot online: green while connected.
+func (gs *gameScreen) refreshDots() {
+	if gs.online == nil {
+		return
+	}
+	for i, row := range gs.seatRows {
+		c := theme.Color(theme.ColorNameDisabled)
+		if gs.online.connected(i) {
+			c = theme.Color(theme.ColorNameSuccess)
+		}
+		if row.dot.FillColor != c {
+			row.dot.FillColor = c
+			row.dot.Refresh()
+		}
+	}
 }
 
 // notePadding takes 6 of the seat note's 8 inner padding away on each
@@ -79,7 +106,7 @@ func (gs *gameScreen) refreshSeats(out games.Outcome) {
 	thinking := s.Thinking()
 	panel, _ := gs.board.(kit.SeatPanel)
 	for i, row := range gs.seatRows {
-		row.name.SetText(seatLabel(s.Seats[i])) // a pie-rule swap moves people
+		row.name.SetText(gs.seatName(i)) // a pie-rule swap moves people
 		if panel != nil {
 			row.note.SetText(panel.SeatNote(i))
 		}
@@ -141,6 +168,18 @@ func seatLabel(s games.SeatInfo) string {
 		return s.Name + " (computer)"
 	}
 	return fmt.Sprintf("%s (%s)", s.Name, s.Bot)
+}
+
+// seatName is seatLabel of seat i. Online, every seat but this device's
+// is a person's in the session (Remote takes only those), so a seat the
+// server plays with its bot is named from the server's Update: "Hard
+// (computer)", as at one device.
+func (gs *gameScreen) seatName(i int) string {
+	seat := gs.session.Seats[i]
+	if og := gs.online; og != nil && og.last != nil && i < len(og.last.Seats) && og.last.Seats[i].Bot != "" {
+		seat.Controller, seat.Bot = "ai", og.last.Seats[i].Bot
+	}
+	return seatLabel(seat)
 }
 
 // showIf shows o when on, else hides it.

@@ -29,16 +29,34 @@ type toolAction struct {
 func (gs *gameScreen) toolbar() fyne.CanvasObject {
 	u := gs.u
 	id := gs.session.Game.ID()
-	actions := []toolAction{
-		{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil, nil},
-		{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil, nil},
+	// Online, Undo (with Redo) and Hint are not offered at all: an undo
+	// would take back what the others saw, and the server gives no hints.
+	moves := []toolAction{
 		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn, nil},
 		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn, nil},
 		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn, nil},
-		{"Save", theme.DocumentSaveIcon(), gs.save, nil, nil},
-		{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil, nil},
-		{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil, nil},
-		{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil, nil},
+	}
+	if gs.online != nil {
+		moves = nil
+	}
+	groups := [][]toolAction{
+		{
+			{"Back", theme.NavigateBackIcon(), u.ShowPicker, nil, nil},
+			{"New", theme.DocumentCreateIcon(), func() { u.NewGameDialog(id) }, nil, nil},
+		},
+		moves,
+		{
+			{"Save", theme.DocumentSaveIcon(), gs.save, nil, nil},
+			{"Open", theme.FolderOpenIcon(), u.OpenDialog, nil, nil},
+		},
+		{
+			{"Rules", theme.HelpIcon(), func() { u.RulesDialog(id) }, nil, nil},
+			{"Settings", theme.SettingsIcon(), u.SettingsDialog, nil, nil},
+		},
+	}
+	var actions []toolAction
+	for _, g := range groups {
+		actions = append(actions, g...)
 	}
 	if u.mobile {
 		// Resign and Offer draw sit in the menu, after Settings, so the
@@ -46,7 +64,7 @@ func (gs *gameScreen) toolbar() fyne.CanvasObject {
 		actions = append(actions, gs.endingActions()...)
 		return phoneToolbar(actions, u.win.Canvas())
 	}
-	return desktopToolbar(actions)
+	return desktopToolbar(groups)
 }
 
 // phoneToolbar keeps the frequent actions (the first five) as icons and
@@ -79,18 +97,23 @@ func phoneToolbar(actions []toolAction, c fyne.Canvas) fyne.CanvasObject {
 }
 
 // desktopToolbar shows every action as a button with its label, in
-// groups: leaving and starting, moves, files, help.
-func desktopToolbar(actions []toolAction) fyne.CanvasObject {
+// groups (leaving and starting, moves, files, help) between separators.
+func desktopToolbar(groups [][]toolAction) fyne.CanvasObject {
 	var items []fyne.CanvasObject
-	for i, a := range actions {
-		b := widget.NewButtonWithIcon(a.label, a.icon, a.do)
-		b.Importance = widget.LowImportance
-		if a.keep != nil {
-			*a.keep = b
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
 		}
-		items = append(items, b)
-		if i == 1 || i == 4 || i == 6 {
+		if len(items) > 0 {
 			items = append(items, widget.NewSeparator())
+		}
+		for _, a := range g {
+			b := widget.NewButtonWithIcon(a.label, a.icon, a.do)
+			b.Importance = widget.LowImportance
+			if a.keep != nil {
+				*a.keep = b
+			}
+			items = append(items, b)
 		}
 	}
 	return container.NewHBox(items...)
