@@ -53,6 +53,43 @@ func repoBin() string {
 // Restart stops Nakama by its pid and starts it again on the same database.
 func (s *Server) Restart(t *testing.T) { s.restartNakama(t) }
 
+// API is the base address of Nakama's REST API ("http://127.0.0.1:port");
+// WS its realtime socket ("ws://127.0.0.1:port/ws").
+func (s *Server) API() string { return s.api }
+func (s *Server) WS() string  { return s.ws }
+
+// Kill stops Nakama by its pid with SIGKILL, as a crash or a pulled plug
+// would: nothing is flushed, only what was stored survives. StartNakama
+// starts it again on the same database.
+func (s *Server) Kill(t *testing.T) {
+	t.Helper()
+	pid := s.nakama.cmd.Process.Pid
+	s.nakama.stop(t, syscall.SIGKILL)
+	t.Logf("Nakama killed (pid %d)", pid)
+}
+
+// StartNakama starts Nakama again after Kill.
+func (s *Server) StartNakama(t *testing.T) { s.startNakama(t) }
+
+// SetLogLevel starts Nakama again at another log level (the harness starts
+// it at debug, which a load test should not pay for).
+func (s *Server) SetLogLevel(t *testing.T, level string) {
+	t.Helper()
+	s.nakama.stop(t, syscall.SIGTERM)
+	for i, a := range s.args {
+		if a == "--logger.level" && i+1 < len(s.args) {
+			s.args[i+1] = level
+		}
+	}
+	s.startNakama(t)
+}
+
+// PIDs are the process ids of Nakama and of PostgreSQL's postmaster, for
+// a load test that reads their CPU and memory from /proc.
+func (s *Server) PIDs() (nakama, postgres int) {
+	return s.nakama.cmd.Process.Pid, s.pg.cmd.Process.Pid
+}
+
 // proc is a started child process and the end of its Wait.
 type proc struct {
 	name string

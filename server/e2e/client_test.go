@@ -41,7 +41,7 @@ func (s *server) signIn(t *testing.T, name, device string) *client {
 	t.Helper()
 	c := &client{t: t, s: s, name: name}
 	body, _ := json.Marshal(map[string]string{"id": device})
-	req, _ := http.NewRequest("POST", s.api+"/v2/account/authenticate/device?create=true&username="+url.QueryEscape(name), bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", s.API()+"/v2/account/authenticate/device?create=true&username="+url.QueryEscape(name), bytes.NewReader(body))
 	req.SetBasicAuth(serverKey, "")
 	var session struct {
 		Token string `json:"token"`
@@ -50,7 +50,7 @@ func (s *server) signIn(t *testing.T, name, device string) *client {
 		t.Fatalf("sign-in of %s: %v", name, err)
 	}
 	c.token = session.Token
-	req, _ = http.NewRequest("GET", s.api+"/v2/account", nil)
+	req, _ = http.NewRequest("GET", s.API()+"/v2/account", nil)
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	var account struct {
 		User struct {
@@ -94,7 +94,7 @@ func (c *client) rpc(id string, payload, into any) error {
 		return err
 	}
 	body, _ := json.Marshal(string(p)) // Nakama's REST RPC takes the payload as a JSON string
-	req, _ := http.NewRequest("POST", c.s.api+"/v2/rpc/"+id, bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", c.s.API()+"/v2/rpc/"+id, bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	var answer struct {
 		Payload string `json:"payload"`
@@ -108,7 +108,7 @@ func (c *client) rpc(id string, payload, into any) error {
 // dial opens the realtime websocket and reads it on a goroutine.
 func (c *client) dial() {
 	c.t.Helper()
-	u := c.s.ws + "?lang=en&status=false&format=json&token=" + url.QueryEscape(c.token)
+	u := c.s.WS() + "?lang=en&status=false&format=json&token=" + url.QueryEscape(c.token)
 	conn, _, err := websocket.DefaultDialer.Dial(u, nil)
 	if err != nil {
 		c.t.Fatalf("%s: websocket: %v", c.name, err)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"sync"
-	"syscall"
 	"testing"
 )
 
@@ -84,13 +83,4 @@ func (p *proxy) setDown(down bool) {
 	if down {
 		p.cut()
 	}
-}
-
-// killNakama kills Nakama by its pid with SIGKILL, as a crash or a pulled
-// plug would: nothing is flushed, only what was stored survives.
-func (s *server) killNakama(t *testing.T) {
-	t.Helper()
-	pid := s.nakama.cmd.Process.Pid
-	s.nakama.stop(t, syscall.SIGKILL)
-	t.Logf("Nakama killed (pid %d)", pid)
 }

@@ -14,7 +14,6 @@ import (
 )
 
 // addr is the server's host:port for online/client.
-func (s *server) addr() string { return strings.TrimPrefix(s.api, "http://") }
 
 // seating is one game of TestEveryGame: who sits where.
 type seating struct {
@@ -339,7 +338,7 @@ func TestKilledMidGame(t *testing.T) {
 	k.until("knights turn 2", func() bool { return k.ply() >= 2 })
 	r.until("revenge ply 4", func() bool { return r.ply() >= 4 })
 
-	s.killNakama(t)
+	s.Kill(t)
 	seen := map[*player][]string{}
 	for _, tb := range tables {
 		tb.problems = true // a rejoin may first meet the old match gone
@@ -347,7 +346,7 @@ func TestKilledMidGame(t *testing.T) {
 			seen[p] = slices.Clone(p.history)
 		}
 	}
-	s.startNakama(t)
+	s.StartNakama(t)
 	for _, tb := range tables {
 		tb.until("every client back with the whole game", func() bool {
 			for _, p := range tb.players {

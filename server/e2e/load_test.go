@@ -51,7 +51,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -109,13 +108,7 @@ type loadStats struct {
 func loadRun(t *testing.T, n int, window time.Duration) string {
 	s := startServer(t)
 	// The harness logs at debug; the load runs as configured (info).
-	s.nakama.stop(t, syscall.SIGTERM)
-	for i, a := range s.args {
-		if a == "--logger.level" && i+1 < len(s.args) {
-			s.args[i+1] = "info"
-		}
-	}
-	s.startNakama(t)
+	s.SetLogLevel(t, "info")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -161,8 +154,7 @@ func loadRun(t *testing.T, n int, window time.Duration) string {
 	}
 	// A second to let every first move go, then the window.
 	time.Sleep(time.Second)
-	pid := s.nakama.cmd.Process.Pid
-	pgPid := s.pg.cmd.Process.Pid
+	pid, pgPid := s.PIDs()
 	na0, pg0, me0 := cpuTicks(pid), treeTicks(pgPid), cpuTicks(os.Getpid())
 	busy0, all0 := machineTicks()
 	st.mu.Lock()
