@@ -182,7 +182,15 @@ func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatIn
 			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "bot", Bot: s.Bot, Name: s.Name, Character: s.Character})
 		}
 	}
-	room := u.showRoom("Play online: "+g.Name(), "Connecting to "+u.cfg.ServerAddress()+"...")
+	u.enterRoom("Play online: "+g.Name(), name, func(ctx context.Context, c *client.Client) (protocol.Invitation, error) {
+		return c.Create(ctx, req)
+	})
+}
+
+// enterRoom shows a room, connects, gets the match's invitation with
+// invite (off the UI goroutine), joins the match and tells the room.
+func (u *App) enterRoom(title, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) {
+	room := u.showRoom(title, "Connecting to "+u.cfg.ServerAddress()+"...")
 	u.dial(name, func(c *client.Client, err error) {
 		if err != nil {
 			room.fail(err)
@@ -196,7 +204,7 @@ func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatIn
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 			defer cancel()
-			inv, err := c.Create(ctx, req)
+			inv, err := invite(ctx, c)
 			if err == nil {
 				err = c.Join(ctx, inv.MatchID)
 			}
@@ -236,30 +244,14 @@ func (u *App) JoinOnlineDialog() {
 // joinOnline connects, finds the match by its code, joins it and shows
 // its room.
 func (u *App) joinOnline(code, name string) {
-	room := u.showRoom("Join online", "Connecting to "+u.cfg.ServerAddress()+"...")
-	u.dial(name, func(c *client.Client, err error) {
-		if err != nil {
-			room.fail(err)
-			return
-		}
-		if room.closed {
-			c.Close()
-			return
-		}
-		room.c = c
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-			defer cancel()
-			inv, err := c.Find(ctx, code)
-			if err == nil {
-				if why := notOnline(inv.Game); why != "" {
-					err = errors.New(why)
-				} else {
-					err = c.Join(ctx, inv.MatchID)
-				}
+	u.enterRoom("Join online", name, func(ctx context.Context, c *client.Client) (protocol.Invitation, error) {
+		inv, err := c.Find(ctx, code)
+		if err == nil {
+			if why := notOnline(inv.Game); why != "" {
+				err = errors.New(why)
 			}
-			u.post(func() { room.joined(inv, err) })
-		}()
+		}
+		return inv, err
 	})
 }
 
