@@ -524,13 +524,7 @@ func (r *Referee) play(token string) error {
 	r.changed = true
 	r.allDirty()
 	r.armTimers()
-	if r.Over() {
-		r.stopBots()
-		for _, s := range r.seats {
-			s.final = true
-		}
-	}
-	r.startBots()
+	r.next()
 	return nil
 }
 
@@ -586,13 +580,7 @@ func (r *Referee) resign(i int) error {
 	r.seats[i].Resigned = true
 	r.changed = true
 	r.allDirty()
-	if r.Over() {
-		r.stopBots()
-		for _, s := range r.seats {
-			s.final = true
-		}
-	}
-	r.startBots()
+	r.next()
 	return nil
 }
 
@@ -816,6 +804,18 @@ func (r *Referee) playPlan() {
 		r.plan = nil
 		r.startBots()
 	}
+}
+
+// next follows a change of the game: at its end, no more bots and the
+// Final due to every seat; else the bots of the seats to move start.
+func (r *Referee) next() {
+	if r.Over() {
+		r.stopBots()
+		for _, s := range r.seats {
+			s.final = true
+		}
+	}
+	r.startBots()
 }
 
 // Close cancels the bots still thinking.
