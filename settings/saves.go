@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -175,7 +174,7 @@ func (s *Store) Load(path string) (*games.Record, error) {
 // recently updated first. Unreadable files are listed with Err set. A
 // missing folder is an empty list.
 func (s *Store) List() ([]Entry, error) {
-	dirents, err := os.ReadDir(s.paths.Saves)
+	dirents, err := disk.ReadDir(s.paths.Saves)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -189,7 +188,7 @@ func (s *Store) List() ([]Entry, error) {
 			continue
 		}
 		path := filepath.Join(s.paths.Saves, name)
-		info, err := os.Stat(path)
+		info, err := disk.Stat(path)
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
@@ -455,7 +454,7 @@ func (s *Store) Delete(path string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := os.Remove(path); err != nil {
+	if err := disk.Remove(path); err != nil {
 		return fmt.Errorf("cannot delete %s: %w", filepath.Base(path), err)
 	}
 	return nil
@@ -471,7 +470,7 @@ func (s *Store) Export(path, dest string) (string, error) {
 	if _, ply, err := loadBytes(data); err != nil {
 		return "", &FileError{Path: path, Ply: ply, Err: err}
 	}
-	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+	if info, err := disk.Stat(dest); err == nil && info.IsDir() {
 		dest = filepath.Join(dest, filepath.Base(path))
 	}
 	if err := writeFileAtomic(dest, data); err != nil {
@@ -622,7 +621,7 @@ func (s *Store) AutosavePaths(game string) ([]string, error) {
 	if err := checkGameID(game); err != nil {
 		return nil, err
 	}
-	dirents, err := os.ReadDir(s.paths.State)
+	dirents, err := disk.ReadDir(s.paths.State)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -655,7 +654,7 @@ func (s *Store) ListAutosaves(game string) ([]Entry, error) {
 	}
 	var out []Entry
 	for _, path := range paths {
-		info, err := os.Stat(path)
+		info, err := disk.Stat(path)
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
@@ -679,7 +678,7 @@ func (s *Store) LoadAutosave(path string) (*games.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := os.Stat(path) // before reading: a later change is not vouched for
+	info, err := disk.Stat(path) // before reading: a later change is not vouched for
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNoAutosave
 	}
@@ -734,7 +733,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if info, err := os.Stat(path); err == nil {
+	if info, err := disk.Stat(path); err == nil {
 		s.vouch(path, idOf(c), info)
 	}
 	return path, nil
@@ -754,7 +753,7 @@ func (s *Store) ClearAutosave(path string) error {
 	var id *gameID
 	if own, ok := s.own[path]; ok {
 		id = &own.id
-	} else if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	} else if _, err := disk.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err := s.checkOwn(path, id); err != nil {
@@ -777,7 +776,7 @@ func (s *Store) DeleteAutosave(path string) error {
 // removeAutosave removes a file and forgets it. The caller holds s.mu.
 func (s *Store) removeAutosave(path string) error {
 	delete(s.own, path)
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := disk.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cannot remove the autosave: %w", err)
 	}
 	return nil
@@ -799,7 +798,7 @@ func (s *Store) checkOwn(path string, id *gameID) error {
 		return fmt.Errorf("%s is the autosave of another game", filepath.Base(path))
 	}
 	own, isOwn := s.own[path]
-	info, err := os.Lstat(path)
+	info, err := disk.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && isOwn:
 		return nil // removed by another window: the game goes on in its file
