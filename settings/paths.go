@@ -13,6 +13,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/adrg/xdg"
 )
@@ -71,10 +72,22 @@ func PathsUnder(root string) Paths {
 // no storage root and no TABULA_HOME.
 var ErrNoStorageRoot = errors.New("settings: no storage folder on this device (the app gave none)")
 
+// WebRoot is the root of the files in a browser: not a folder of any
+// disk but the start of every key of the page's IndexedDB (fsys_js.go).
+const WebRoot = "/tabula"
+
+// OnWeb is true in the browser build (GOOS=js): the files are kept by the
+// browser, so there is no folder to show a player.
+const OnWeb = runtime.GOOS == "js"
+
 // Resolve picks the paths to use: TABULA_HOME if it is set; on Android and
 // iOS the app's storage root (the UI passes the Fyne app's storage root
-// folder); on the desktop the XDG folders, and storageRoot is ignored.
+// folder); in a browser the fixed tree under WebRoot; on the desktop the
+// XDG folders. storageRoot is ignored but on mobile.
 func Resolve(storageRoot string) (Paths, error) {
+	if OnWeb && os.Getenv(HomeEnv) == "" {
+		return PathsUnder(WebRoot), nil
+	}
 	return resolve(storageRoot, onMobile)
 }
 
