@@ -116,7 +116,7 @@ func moveAside(path string, now time.Time) (string, error) {
 		err = disk.Rename(path, dest)
 	}
 	if err != nil {
-		return "", fmt.Errorf("cannot move the broken file %s aside: %w", path, err)
+		return "", fmt.Errorf("cannot move the broken file %s aside: %w", shownFile(path), err)
 	}
 	return dest, nil
 }

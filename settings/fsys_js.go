@@ -219,7 +219,11 @@ func jsError(v js.Value) error {
 // file has one key.
 func clean(p string) string { return path.Clean("/" + strings.ReplaceAll(p, "\\", "/")) }
 
-func notExist(op, p string) error { return &fs.PathError{Op: op, Path: p, Err: fs.ErrNotExist} }
+// notExist is the error of a missing file. Errors name the file alone: the
+// path is a key of the page's storage, no place a player can look at.
+func notExist(op, p string) error {
+	return &fs.PathError{Op: op, Path: path.Base(p), Err: fs.ErrNotExist}
+}
 
 func (d *idbFS) call(method string, args ...any) (js.Value, error) {
 	return await(d.js().Call(method, args...))
@@ -228,11 +232,11 @@ func (d *idbFS) call(method string, args ...any) (js.Value, error) {
 func (d *idbFS) ReadFile(p string, limit int64) ([]byte, error) {
 	v, err := d.call("get", clean(p))
 	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: p, Err: err}
+		return nil, &fs.PathError{Op: "read", Path: path.Base(p), Err: err}
 	}
 	if v.IsUndefined() {
 		if info, err := d.Stat(p); err == nil && info.IsDir() {
-			return nil, &fs.PathError{Op: "read", Path: p, Err: errors.New("is a folder")}
+			return nil, &fs.PathError{Op: "read", Path: path.Base(p), Err: errors.New("is a folder")}
 		}
 		return nil, notExist("open", p)
 	}
@@ -276,7 +280,7 @@ func (d *idbFS) CreateExclusive(p string) error {
 		return d.writeErr(p, err)
 	}
 	if !v.Bool() {
-		return &fs.PathError{Op: "create", Path: p, Err: fs.ErrExist}
+		return &fs.PathError{Op: "create", Path: path.Base(p), Err: fs.ErrExist}
 	}
 	return nil
 }
@@ -295,7 +299,7 @@ func (d *idbFS) Rename(from, to string) error {
 func (d *idbFS) Remove(p string) error {
 	v, err := d.call("remove", clean(p))
 	if err != nil {
-		return &fs.PathError{Op: "remove", Path: p, Err: err}
+		return &fs.PathError{Op: "remove", Path: path.Base(p), Err: err}
 	}
 	if !v.Bool() {
 		return notExist("remove", p)
@@ -306,7 +310,7 @@ func (d *idbFS) Remove(p string) error {
 func (d *idbFS) Stat(p string) (fs.FileInfo, error) {
 	v, err := d.call("stat", clean(p))
 	if err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: p, Err: err}
+		return nil, &fs.PathError{Op: "stat", Path: path.Base(p), Err: err}
 	}
 	if v.IsUndefined() {
 		return nil, notExist("stat", p)
@@ -332,7 +336,7 @@ func (d *idbFS) ReadDir(dir string) ([]fs.DirEntry, error) {
 	key := clean(dir)
 	v, err := d.call("keys", key)
 	if err != nil {
-		return nil, &fs.PathError{Op: "readdir", Path: dir, Err: err}
+		return nil, &fs.PathError{Op: "readdir", Path: path.Base(dir), Err: err}
 	}
 	seen := map[string]bool{}
 	var out []fs.DirEntry

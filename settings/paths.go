@@ -80,6 +80,24 @@ const WebRoot = "/tabula"
 // browser, so there is no folder to show a player.
 const OnWeb = runtime.GOOS == "js"
 
+// shownFile names a file for a player: its path on a disk, its name alone
+// in a browser, where the path is only a key of the page's storage.
+func shownFile(path string) string {
+	if OnWeb {
+		return filepath.Base(path)
+	}
+	return path
+}
+
+// inFolder names a folder after the words that say which it is: " /path"
+// on a disk, nothing in a browser.
+func inFolder(dir string) string {
+	if OnWeb {
+		return ""
+	}
+	return " " + dir
+}
+
 // Resolve picks the paths to use: TABULA_HOME if it is set; on Android and
 // iOS the app's storage root (the UI passes the Fyne app's storage root
 // folder); in a browser the fixed tree under WebRoot; on the desktop the

@@ -355,7 +355,7 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	}
 	path, err := claim(filepath.Join(s.paths.Saves, base))
 	if err != nil {
-		return "", fmt.Errorf("cannot choose a file name in the saves folder %s: %w", s.paths.Saves, err)
+		return "", fmt.Errorf("cannot choose a file name in the saves folder%s: %w", inFolder(s.paths.Saves), err)
 	}
 	return path, nil
 }
@@ -442,7 +442,7 @@ func (s *Store) inSaves(path string) error {
 		return err
 	}
 	if filepath.Dir(p) != dir || isTemp(filepath.Base(p)) {
-		return fmt.Errorf("%s is not a file of the saves folder %s", path, s.paths.Saves)
+		return fmt.Errorf("%s is not a file of the saves folder%s", shownFile(path), inFolder(s.paths.Saves))
 	}
 	return nil
 }
@@ -460,15 +460,25 @@ func (s *Store) Delete(path string) error {
 	return nil
 }
 
+// ExportData reads a save to be copied elsewhere (a browser's download),
+// byte for byte, after checking that it loads. The error is a *FileError.
+func (s *Store) ExportData(path string) ([]byte, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
+	}
+	if _, ply, err := loadBytes(data); err != nil {
+		return nil, &FileError{Path: path, Ply: ply, Err: err}
+	}
+	return data, nil
+}
+
 // Export copies a save to dest (a file, or a folder to copy into), byte
 // for byte, after checking that it loads. It returns the written path.
 func (s *Store) Export(path, dest string) (string, error) {
-	data, err := readLimited(path, maxSaveSize)
+	data, err := s.ExportData(path)
 	if err != nil {
-		return "", &FileError{Path: path, Ply: -1, Err: err}
-	}
-	if _, ply, err := loadBytes(data); err != nil {
-		return "", &FileError{Path: path, Ply: ply, Err: err}
+		return "", err
 	}
 	if info, err := disk.Stat(dest); err == nil && info.IsDir() {
 		dest = filepath.Join(dest, filepath.Base(path))
@@ -610,7 +620,7 @@ func (s *Store) autosaveGameOf(path string) (string, error) {
 	}
 	game := autosaveGame(filepath.Base(p))
 	if filepath.Dir(p) != dir || game == "" {
-		return "", fmt.Errorf("%s is not an autosave file of %s", path, s.paths.State)
+		return "", fmt.Errorf("%s is not an autosave file of the folder of games in progress%s", shownFile(path), inFolder(s.paths.State))
 	}
 	return game, nil
 }
@@ -724,7 +734,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
 		path, err = claim(base)
 		if err != nil {
-			return "", fmt.Errorf("cannot choose a file name in %s: %w", s.paths.State, err)
+			return "", fmt.Errorf("cannot choose a file name in the folder of games in progress%s: %w", inFolder(s.paths.State), err)
 		}
 		err = writeClaimed(path, data)
 	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {

@@ -75,7 +75,7 @@ type StatsError struct {
 }
 
 func (e *StatsError) Error() string {
-	return fmt.Sprintf("the statistics file %s cannot be read: %v (counting starts again; the old file is kept)", e.Path, e.Err)
+	return fmt.Sprintf("the statistics file %s cannot be read: %v (counting starts again; the old file is kept)", shownFile(e.Path), e.Err)
 }
 
 func (e *StatsError) Unwrap() error { return e.Err }
