@@ -28,6 +28,9 @@ func (u *App) SettingsDialog() {
 	rows = append(rows, u.serverRows()...)
 	form := newForm(u.mobile, rows...)
 	where := widget.NewLabel("Settings file: " + u.cfg.Path())
+	if settings.OnWeb {
+		where.SetText("Settings are kept in this browser, for this site.")
+	}
 	where.Importance = widget.LowImportance
 	where.Wrapping = fyne.TextWrapBreak
 	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
