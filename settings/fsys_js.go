@@ -143,12 +143,22 @@ const idbJS = `(() => {
 type idbFS struct {
 	once  sync.Once
 	h     js.Value
+	err   error // the JavaScript half could not be made
 	mu    sync.Mutex
 	locks map[string]*sync.Mutex
 }
 
+// js gives the JavaScript half, made on first use; an error if the page
+// cannot run it (a Content-Security-Policy without 'unsafe-eval').
 func (d *idbFS) js() js.Value {
-	d.once.Do(func() { d.h = js.Global().Call("eval", idbJS) })
+	d.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				d.err = fmt.Errorf("the page's storage cannot start (%v)", r)
+			}
+		}()
+		d.h = js.Global().Call("eval", idbJS)
+	})
 	return d.h
 }
 
@@ -226,7 +236,11 @@ func notExist(op, p string) error {
 }
 
 func (d *idbFS) call(method string, args ...any) (js.Value, error) {
-	return await(d.js().Call(method, args...))
+	h := d.js()
+	if d.err != nil {
+		return js.Undefined(), d.err
+	}
+	return await(h.Call(method, args...))
 }
 
 func (d *idbFS) ReadFile(p string, limit int64) ([]byte, error) {

@@ -460,6 +460,16 @@ func (s *Store) Delete(path string) error {
 	return nil
 }
 
+// ReadBytes reads a save file as it is, readable or not (a player may
+// export a broken save to mend it elsewhere). The error is a *FileError.
+func (s *Store) ReadBytes(path string) ([]byte, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
+	}
+	return data, nil
+}
+
 // ExportData reads a save to be copied elsewhere (a browser's download),
 // byte for byte, after checking that it loads. The error is a *FileError.
 func (s *Store) ExportData(path string) ([]byte, error) {
