@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -82,6 +83,15 @@ func claim(base string) (string, error) {
 		}
 	}
 	return "", errNoFreeName
+}
+
+// claimErr says why no name could be claimed in a folder. A browser's
+// full storage says it all in its own words.
+func claimErr(err error, folder string) error {
+	if OnWeb && errors.Is(err, syscall.ENOSPC) {
+		return err
+	}
+	return fmt.Errorf("cannot choose a file name in %s: %w", folder, err)
 }
 
 // writeClaimed writes a file whose name was just claimed, atomically, and

@@ -278,10 +278,11 @@ func (d *idbFS) WriteAtomic(p string, write func(io.Writer) error) error {
 	return nil
 }
 
-// writeErr puts a failed write in words: a full storage says so first.
+// writeErr puts a failed write in words: a full storage is said as it is
+// (what was being written is the caller's to say: "Autosave failed: ...").
 func (d *idbFS) writeErr(p string, err error) error {
 	if errors.Is(err, ErrStorageFull) {
-		return fmt.Errorf("%w (%s was not written)", err, path.Base(p))
+		return err
 	}
 	return fmt.Errorf("cannot write %s: %w", path.Base(p), err)
 }

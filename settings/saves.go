@@ -355,7 +355,7 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	}
 	path, err := claim(filepath.Join(s.paths.Saves, base))
 	if err != nil {
-		return "", fmt.Errorf("cannot choose a file name in the saves folder%s: %w", inFolder(s.paths.Saves), err)
+		return "", claimErr(err, "the saves folder"+inFolder(s.paths.Saves))
 	}
 	return path, nil
 }
@@ -744,7 +744,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
 		path, err = claim(base)
 		if err != nil {
-			return "", fmt.Errorf("cannot choose a file name in the folder of games in progress%s: %w", inFolder(s.paths.State), err)
+			return "", claimErr(err, "the folder of games in progress"+inFolder(s.paths.State))
 		}
 		err = writeClaimed(path, data)
 	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {
