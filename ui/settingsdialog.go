@@ -25,7 +25,9 @@ func (u *App) SettingsDialog() {
 		{"", u.notationChoice()},
 	}
 	rows = append(rows, u.opponentChoices()...)
-	rows = append(rows, u.serverRows()...)
+	if !settings.OnWeb { // no online play in a browser yet (see the picker)
+		rows = append(rows, u.serverRows()...)
+	}
 	form := newForm(u.mobile, rows...)
 	where := widget.NewLabel("Settings file: " + u.cfg.Path())
 	if settings.OnWeb {
