@@ -41,6 +41,9 @@ check:
 # vet of what the browser build compiles of settings and ui.
 WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 test-web-store:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		echo "Installing Node and npm for the browser storage's tests"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 	@[ -d web/node/node_modules/fake-indexeddb ] || (cd web/node && npm ci --no-audit --no-fund)
 	NODE_OPTIONS="--require $(CURDIR)/web/node/node_modules/fake-indexeddb/auto/index.js" \
 		GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" ./settings/
