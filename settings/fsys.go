@@ -11,8 +11,8 @@ import (
 // fileSystem is every file operation the settings package does, so that
 // the same code keeps its files on a disk (osFS, every native build) or in
 // the browser's IndexedDB (idbFS, the js build: a browser has no files).
-// Paths are slash-separated absolute paths on both; errors wrap the io/fs
-// errors (fs.ErrNotExist, fs.ErrExist), so callers test them with
+// Paths are the system's on a disk and slash-separated under WebRoot in a
+// browser; errors wrap the io/fs errors (fs.ErrNotExist, fs.ErrExist), so callers test them with
 // errors.Is whatever the backend.
 type fileSystem interface {
 	// ReadFile reads a whole file, refusing one larger than limit bytes.
