@@ -3,10 +3,12 @@
 // and autosaves (saves.go), and the win/loss tallies (stats.go).
 //
 // It imports no Fyne: the UI hands it the app's storage root on Android and
-// shows the errors it returns. Every write is atomic (a temporary file in
-// the same folder, fsync, rename), so a full disk or a crash leaves the
-// previous file whole; a corrupt or newer-version file is reported in words
-// and left untouched.
+// shows the errors it returns. Every file operation goes through one small
+// interface (fsys.go): the disk on every native build, the page's IndexedDB
+// in a browser (fsys_js.go). Every write is atomic (a temporary file in the
+// same folder, fsync, rename; one IndexedDB transaction), so a full disk or
+// a crash leaves the previous file whole; a corrupt or newer-version file is
+// reported in words and left untouched.
 package settings
 
 import (
