@@ -45,9 +45,10 @@ const idbJS = `(() => {
 	};
 	const under = (dir) => IDBKeyRange.bound(dir + "/", dir + "/\uffff");
 	// run does body(store, set) in one transaction and resolves with what
-	// body set once the transaction has committed.
+	// body set once the transaction has committed. A write is "strict":
+	// on the disk when it completes, as the native build's fsync.
 	const run = (mode, body) => open().then((db) => new Promise((resolve, reject) => {
-		const tx = db.transaction(STORE, mode);
+		const tx = db.transaction(STORE, mode, mode === "readwrite" ? {durability: "strict"} : undefined);
 		let out;
 		body(tx.objectStore(STORE), (v) => { out = v; });
 		tx.oncomplete = () => resolve(out);
