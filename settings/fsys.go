@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -38,6 +39,10 @@ type fileSystem interface {
 	// as far as the backend can tell (callers compare time and size too).
 	SameFile(a, b fs.FileInfo) bool
 }
+
+// ErrStorageFull is a browser's QuotaExceededError: the page may keep no
+// more data. Such an error is syscall.ENOSPC too, as a full disk's is.
+var ErrStorageFull = errors.New("The browser's storage for this page is full")
 
 // Test hooks: a failing disk is simulated by replacing these (never from
 // parallel tests).

@@ -193,10 +193,6 @@ func arg0(args []js.Value) js.Value {
 	return args[0]
 }
 
-// ErrStorageFull is the browser's QuotaExceededError: the page may keep
-// no more data. It is syscall.ENOSPC too, as a full disk is.
-var ErrStorageFull = errors.New("The browser's storage for this page is full")
-
 // domError is a JavaScript exception (a DOMException, mostly).
 type domError struct{ name, message string }
 
