@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online
+.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store
 
 run: deps
 	$(GO) run .
@@ -33,6 +33,21 @@ check:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -tags mobile -count=1 ./ui/
+	$(MAKE) test-web-store
+
+# The settings package's tests against the browser's storage: built for
+# GOOS=js and run under Node (18 or later) with fake-indexeddb, the npm
+# package web/node holds, standing in for the browser's IndexedDB. Then
+# vet of what the browser build compiles of settings and ui.
+WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+test-web-store:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		echo "Installing Node and npm for the browser storage's tests"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
+	@[ -d web/node/node_modules/fake-indexeddb ] || (cd web/node && npm ci --no-audit --no-fund)
+	NODE_OPTIONS="--require $(CURDIR)/web/node/node_modules/fake-indexeddb/auto/index.js" \
+		GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" ./settings/
+	GOOS=js GOARCH=wasm $(GO) vet ./settings/ ./ui/...
 
 smoke: build
 	./scripts/smoke.sh ./$(BIN)

@@ -5,88 +5,27 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
-)
-
-// Test hooks: a failing disk is simulated by replacing these (never from
-// parallel tests).
-var (
-	// syncFile flushes a written temporary file, or a folder's entry
-	// list, to the disk.
-	syncFile = func(f *os.File) error { return f.Sync() }
-	// renameFile moves the finished temporary file over the target.
-	renameFile = os.Rename
 )
 
 // tempPrefix starts the name of every temporary file, so List skips them.
 const tempPrefix = ".tmp-"
 
 // writeAtomic writes a file so that readers see the old contents or the new
-// ones, never a mix: the data goes to a temporary file in the same folder,
-// is flushed, then renamed over path. On any error the temporary file is
-// removed and the old file, if any, is left exactly as it was. The folder
-// is created if needed.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
-	}
-	f, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w", dir, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err = write(f); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err = syncFile(f); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err = os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err = renameFile(tmp, path); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	syncDir(dir)
-	return nil
+// ones, never a mix (see fileSystem.WriteAtomic). On any error the old
+// file, if any, is left exactly as it was. The folder is created if needed.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	return disk.WriteAtomic(path, write)
 }
 
-// withLock runs f while holding an exclusive lock on path+".lock", so that
-// two windows (two processes) never read, change and write the same file
-// at once. It waits while another process holds the lock. The lock file is
-// created with its folder and left in place: removing it would let two
-// processes lock two different files of the same name.
-func withLock(path string, f func() error) error {
-	lock := path + ".lock"
-	dir := filepath.Dir(lock)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create the folder %s: %w", dir, err)
-	}
-	lf, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("cannot open the lock file %s: %w", lock, err)
-	}
-	defer lf.Close()
-	if err := lockFile(lf); err != nil {
-		return fmt.Errorf("cannot lock %s: %w", lock, err)
-	}
-	defer unlockFile(lf)
-	return f()
-}
+// withLock runs f while holding an exclusive lock on path, so that two
+// windows (two processes, two browser tabs) never read, change and write
+// the same file at once. It waits while another holds the lock.
+func withLock(path string, f func() error) error { return disk.Lock(path, f) }
 
 // writeFileAtomic writes bytes with writeAtomic.
 func writeFileAtomic(path string, data []byte) error {
@@ -94,15 +33,6 @@ func writeFileAtomic(path string, data []byte) error {
 		_, err := w.Write(data)
 		return err
 	})
-}
-
-// syncDir flushes a folder's entry list so a rename survives a crash. It is
-// best effort: some systems cannot open folders for syncing.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		syncFile(d)
-		d.Close()
-	}
 }
 
 // maxNameTries bounds every search for a free file name.
@@ -117,7 +47,7 @@ var errNoFreeName = errors.New("every name tried is taken")
 func unusedPath(name func(i int) string) (string, error) {
 	for i := 1; i <= maxNameTries; i++ {
 		p := name(i)
-		_, err := os.Lstat(p)
+		_, err := disk.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return p, nil
 		}
@@ -136,7 +66,7 @@ func unusedPath(name func(i int) string) (string, error) {
 // (writeClaimed). The folder is created if needed. Any error but "exists"
 // stops the search at once.
 func claim(base string) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+	if err := disk.MkdirAll(filepath.Dir(base)); err != nil {
 		return "", err
 	}
 	for i := 1; i <= maxNameTries; i++ {
@@ -144,9 +74,9 @@ func claim(base string) (string, error) {
 		if i > 1 {
 			p = fmt.Sprintf("%s-%d.json", base, i)
 		}
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		err := disk.CreateExclusive(p)
 		if err == nil {
-			return p, f.Close()
+			return p, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return "", err
@@ -155,11 +85,20 @@ func claim(base string) (string, error) {
 	return "", errNoFreeName
 }
 
+// claimErr says why no name could be claimed in a folder. A browser's
+// full storage says it all in its own words.
+func claimErr(err error, folder string) error {
+	if OnWeb && errors.Is(err, syscall.ENOSPC) {
+		return err
+	}
+	return fmt.Errorf("cannot choose a file name in %s: %w", folder, err)
+}
+
 // writeClaimed writes a file whose name was just claimed, atomically, and
 // gives the name back (removes the empty file) if the write fails.
 func writeClaimed(path string, data []byte) error {
 	if err := writeFileAtomic(path, data); err != nil {
-		os.Remove(path)
+		disk.Remove(path)
 		return err
 	}
 	return nil
@@ -169,7 +108,7 @@ func writeClaimed(path string, data []byte) error {
 // counter if that exists already) so that nothing is lost when a fresh file
 // replaces it. A file that is already gone is not an error.
 func moveAside(path string, now time.Time) (string, error) {
-	_, err := os.Lstat(path)
+	_, err := disk.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
@@ -184,29 +123,17 @@ func moveAside(path string, now time.Time) (string, error) {
 		})
 	}
 	if err == nil {
-		err = os.Rename(path, dest)
+		err = disk.Rename(path, dest)
 	}
 	if err != nil {
-		return "", fmt.Errorf("cannot move the broken file %s aside: %w", path, err)
+		return "", fmt.Errorf("cannot move the broken file %s aside: %w", shownFile(path), err)
 	}
 	return dest, nil
 }
 
 // readLimited reads a whole file, refusing one larger than limit bytes.
 func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("the file is too large (over %d MiB)", limit>>20)
-	}
-	return data, nil
+	return disk.ReadFile(path, limit)
 }
 
 // isTemp reports whether a file name is one of our temporary files (List
@@ -241,7 +168,7 @@ func CleanTemp(p Paths, now time.Time) (removed int, err error) {
 
 // cleanTempIn is CleanTemp for one folder.
 func cleanTempIn(dir string, now time.Time) (removed int, err error) {
-	ents, err := os.ReadDir(dir)
+	ents, err := disk.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
@@ -258,7 +185,7 @@ func cleanTempIn(dir string, now time.Time) (removed int, err error) {
 			continue
 		}
 		if err == nil {
-			err = os.Remove(filepath.Join(dir, e.Name()))
+			err = disk.Remove(filepath.Join(dir, e.Name()))
 		}
 		switch {
 		case err == nil:

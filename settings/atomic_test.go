@@ -37,6 +37,7 @@ func returns(t *testing.T, what string, f func() error) error {
 // says so (the folder of the lock file cannot be made), not search for
 // ever for a free name to move the unreadable file aside.
 func TestConfigFolderThatIsAFile(t *testing.T) {
+	skipOnWeb(t, "a folder that is a file cannot happen there (folders are only where the keys start)")
 	p := home(t)
 	writeFile(t, p.Config, []byte("in the way"))
 	before := snap(t, p.Config)
@@ -57,6 +58,7 @@ func TestConfigFolderThatIsAFile(t *testing.T) {
 // The same for the statistics: the end of a game against the computer
 // records a result.
 func TestStatsFolderThatIsAFile(t *testing.T) {
+	skipOnWeb(t, "a folder that is a file cannot happen there (folders are only where the keys start)")
 	p := home(t)
 	writeFile(t, p.Data, []byte("in the way"))
 	before := snap(t, p.Data)
@@ -78,6 +80,7 @@ func TestStatsFolderThatIsAFile(t *testing.T) {
 // Saving a game picks a free file name; a saves folder under a file must
 // stop the search at once with the real reason, not after every name.
 func TestSaveUnderAFileSaysWhy(t *testing.T) {
+	skipOnWeb(t, "a folder that is a file cannot happen there (folders are only where the keys start)")
 	p := home(t)
 	writeFile(t, p.Data, []byte("in the way"))
 	s := NewStore(p)
@@ -128,7 +131,7 @@ func TestMoveAsideGivesUpWhenEveryNameIsTaken(t *testing.T) {
 	if string(readFile(t, path)) != "broken" {
 		t.Fatal("the broken file was changed")
 	}
-	os.Remove(base + "-500")
+	disk.Remove(base + "-500")
 	dest, err := moveAside(path, now)
 	if err != nil || dest != base+"-500" {
 		t.Fatalf("moveAside = %q, %v; want the one free name", dest, err)
@@ -138,6 +141,7 @@ func TestMoveAsideGivesUpWhenEveryNameIsTaken(t *testing.T) {
 // CleanTemp removes what killed writes left, and nothing else: not a write
 // that may still be going on, not a file of another name, not a folder.
 func TestCleanTemp(t *testing.T) {
+	skipOnWeb(t, "it sets file times by hand (Chtimes), and the browser's storage writes no temporary files to clean")
 	p := home(t)
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	old, recent := now.Add(-staleTempAge-time.Second), now.Add(-staleTempAge+time.Second)
@@ -180,12 +184,12 @@ func TestCleanTemp(t *testing.T) {
 		t.Fatalf("CleanTemp = %d, %v; want %d, nil", removed, err, len(stale))
 	}
 	for _, path := range stale {
-		if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+		if _, err := disk.Lstat(path); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s was not removed: %v", path, err)
 		}
 	}
 	for _, path := range kept {
-		if _, err := os.Lstat(path); err != nil {
+		if _, err := disk.Lstat(path); err != nil {
 			t.Errorf("%s was removed: %v", path, err)
 		}
 	}
@@ -205,6 +209,7 @@ func TestCleanTempMissingFolders(t *testing.T) {
 // A folder that is a file is reported by name, and the other folders are
 // still cleaned.
 func TestCleanTempFolderThatIsAFile(t *testing.T) {
+	skipOnWeb(t, "a folder that is a file cannot happen there (folders are only where the keys start)")
 	p := home(t)
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	writeFile(t, p.State, []byte("in the way"))

@@ -130,7 +130,7 @@ func (e *ConfigError) Error() string {
 			what = "cannot be read"
 		}
 		parts = append(parts, fmt.Sprintf("the settings file %s %s: %s (the defaults are used; the file is kept as it is until you change a setting)",
-			e.Path, what, strings.Join(e.Problems, "; ")))
+			shownFile(e.Path), what, strings.Join(e.Problems, "; ")))
 	}
 	if len(e.Env) > 0 {
 		parts = append(parts, "these environment variables are ignored: "+strings.Join(e.Env, "; "))

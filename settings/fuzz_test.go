@@ -41,7 +41,7 @@ func configSeeds(f *testing.F) [][]byte {
 			f.Fatal(err)
 		}
 	}
-	written, err := os.ReadFile(p.ConfigFile())
+	written, err := disk.ReadFile(p.ConfigFile(), 1<<30)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func statsSeeds(f *testing.F) [][]byte {
 	if err := s.Record("alcazar", "", Loss); err != nil {
 		f.Fatal(err)
 	}
-	written, err := os.ReadFile(p.StatsFile())
+	written, err := disk.ReadFile(p.StatsFile(), 1<<30)
 	if err != nil {
 		f.Fatal(err)
 	}

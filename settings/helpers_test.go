@@ -30,6 +30,12 @@ func home(t *testing.T) Paths {
 
 func writeFile(t *testing.T, path string, data []byte) {
 	t.Helper()
+	if OnWeb {
+		if err := writeFileAtomic(path, data); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +46,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	b, err := disk.ReadFile(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +62,7 @@ type snapshot struct {
 
 func snap(t *testing.T, path string) snapshot {
 	t.Helper()
-	info, err := os.Stat(path)
+	info, err := disk.Stat(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +72,7 @@ func snap(t *testing.T, path string) snapshot {
 // untouched fails if the file changed in any way since the snapshot.
 func (s snapshot) untouched(t *testing.T) {
 	t.Helper()
-	info, err := os.Stat(s.path)
+	info, err := disk.Stat(s.path)
 	if err != nil {
 		t.Fatalf("%s is gone: %v", s.path, err)
 	}
@@ -81,7 +87,7 @@ func (s snapshot) untouched(t *testing.T) {
 // noTemps fails if a temporary file was left in dir.
 func noTemps(t *testing.T, dir string) {
 	t.Helper()
-	ents, _ := os.ReadDir(dir)
+	ents, _ := disk.ReadDir(dir)
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), tempPrefix) {
 			t.Fatalf("temporary file left behind: %s", e.Name())
@@ -89,26 +95,15 @@ func noTemps(t *testing.T, dir string) {
 	}
 }
 
-// failDisk makes the next atomic writes fail as a full disk would, after
-// the data went to the temporary file.
-func failDisk(t *testing.T) {
-	t.Helper()
-	old := syncFile
-	syncFile = func(f *os.File) error { return &os.PathError{Op: "sync", Path: f.Name(), Err: syscall.ENOSPC} }
-	t.Cleanup(func() { syncFile = old })
-}
-
-// failRename makes the final rename fail (a permission error).
-func failRename(t *testing.T) {
-	t.Helper()
-	old := renameFile
-	renameFile = func(from, to string) error {
-		return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EACCES}
-	}
-	t.Cleanup(func() { renameFile = old })
-}
-
 func isDiskFull(err error) bool { return errors.Is(err, syscall.ENOSPC) }
+
+// skipOnWeb skips a test that needs what only a real file system has.
+func skipOnWeb(t *testing.T, why string) {
+	t.Helper()
+	if OnWeb {
+		t.Skip("not in a browser's storage: " + why)
+	}
+}
 
 // otherWindows runs the test binary again, once per value, as other
 // windows of the app: each helper process runs the named test with env set

@@ -3,16 +3,19 @@
 // and autosaves (saves.go), and the win/loss tallies (stats.go).
 //
 // It imports no Fyne: the UI hands it the app's storage root on Android and
-// shows the errors it returns. Every write is atomic (a temporary file in
-// the same folder, fsync, rename), so a full disk or a crash leaves the
-// previous file whole; a corrupt or newer-version file is reported in words
-// and left untouched.
+// shows the errors it returns. Every file operation goes through one small
+// interface (fsys.go): the disk on every native build, the page's IndexedDB
+// in a browser (fsys_js.go). Every write is atomic (a temporary file in the
+// same folder, fsync, rename; one IndexedDB transaction), so a full disk or
+// a crash leaves the previous file whole; a corrupt or newer-version file is
+// reported in words and left untouched.
 package settings
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/adrg/xdg"
 )
@@ -71,10 +74,40 @@ func PathsUnder(root string) Paths {
 // no storage root and no TABULA_HOME.
 var ErrNoStorageRoot = errors.New("settings: no storage folder on this device (the app gave none)")
 
+// WebRoot is the root of the files in a browser: not a folder of any
+// disk but the start of every key of the page's IndexedDB (fsys_js.go).
+const WebRoot = "/tabula"
+
+// OnWeb is true in the browser build (GOOS=js): the files are kept by the
+// browser, so there is no folder to show a player.
+const OnWeb = runtime.GOOS == "js"
+
+// shownFile names a file for a player: its path on a disk, its name alone
+// in a browser, where the path is only a key of the page's storage.
+func shownFile(path string) string {
+	if OnWeb {
+		return filepath.Base(path)
+	}
+	return path
+}
+
+// inFolder names a folder after the words that say which it is: " /path"
+// on a disk, nothing in a browser.
+func inFolder(dir string) string {
+	if OnWeb {
+		return ""
+	}
+	return " " + dir
+}
+
 // Resolve picks the paths to use: TABULA_HOME if it is set; on Android and
 // iOS the app's storage root (the UI passes the Fyne app's storage root
-// folder); on the desktop the XDG folders, and storageRoot is ignored.
+// folder); in a browser the fixed tree under WebRoot; on the desktop the
+// XDG folders. storageRoot is ignored but on mobile.
 func Resolve(storageRoot string) (Paths, error) {
+	if OnWeb && os.Getenv(HomeEnv) == "" {
+		return PathsUnder(WebRoot), nil
+	}
 	return resolve(storageRoot, onMobile)
 }
 

@@ -95,7 +95,7 @@ func TestNothingCreatedAtStart(t *testing.T) {
 	if _, err := CleanTemp(p, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "home")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := disk.Stat(filepath.Join(root, "home")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("TABULA_HOME was created at start: %v", err)
 	}
 }

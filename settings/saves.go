@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -175,7 +174,7 @@ func (s *Store) Load(path string) (*games.Record, error) {
 // recently updated first. Unreadable files are listed with Err set. A
 // missing folder is an empty list.
 func (s *Store) List() ([]Entry, error) {
-	dirents, err := os.ReadDir(s.paths.Saves)
+	dirents, err := disk.ReadDir(s.paths.Saves)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -189,7 +188,7 @@ func (s *Store) List() ([]Entry, error) {
 			continue
 		}
 		path := filepath.Join(s.paths.Saves, name)
-		info, err := os.Stat(path)
+		info, err := disk.Stat(path)
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
@@ -356,7 +355,7 @@ func (s *Store) newPath(game, name string, t time.Time) (string, error) {
 	}
 	path, err := claim(filepath.Join(s.paths.Saves, base))
 	if err != nil {
-		return "", fmt.Errorf("cannot choose a file name in the saves folder %s: %w", s.paths.Saves, err)
+		return "", claimErr(err, "the saves folder"+inFolder(s.paths.Saves))
 	}
 	return path, nil
 }
@@ -443,7 +442,7 @@ func (s *Store) inSaves(path string) error {
 		return err
 	}
 	if filepath.Dir(p) != dir || isTemp(filepath.Base(p)) {
-		return fmt.Errorf("%s is not a file of the saves folder %s", path, s.paths.Saves)
+		return fmt.Errorf("%s is not a file of the saves folder%s", shownFile(path), inFolder(s.paths.Saves))
 	}
 	return nil
 }
@@ -455,23 +454,43 @@ func (s *Store) Delete(path string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := os.Remove(path); err != nil {
+	if err := disk.Remove(path); err != nil {
 		return fmt.Errorf("cannot delete %s: %w", filepath.Base(path), err)
 	}
 	return nil
 }
 
+// ReadBytes reads a save file as it is, readable or not (a player may
+// export a broken save to mend it elsewhere). The error is a *FileError.
+func (s *Store) ReadBytes(path string) ([]byte, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
+	}
+	return data, nil
+}
+
+// ExportData reads a save to be copied elsewhere (a browser's download),
+// byte for byte, after checking that it loads. The error is a *FileError.
+func (s *Store) ExportData(path string) ([]byte, error) {
+	data, err := readLimited(path, maxSaveSize)
+	if err != nil {
+		return nil, &FileError{Path: path, Ply: -1, Err: err}
+	}
+	if _, ply, err := loadBytes(data); err != nil {
+		return nil, &FileError{Path: path, Ply: ply, Err: err}
+	}
+	return data, nil
+}
+
 // Export copies a save to dest (a file, or a folder to copy into), byte
 // for byte, after checking that it loads. It returns the written path.
 func (s *Store) Export(path, dest string) (string, error) {
-	data, err := readLimited(path, maxSaveSize)
+	data, err := s.ExportData(path)
 	if err != nil {
-		return "", &FileError{Path: path, Ply: -1, Err: err}
+		return "", err
 	}
-	if _, ply, err := loadBytes(data); err != nil {
-		return "", &FileError{Path: path, Ply: ply, Err: err}
-	}
-	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+	if info, err := disk.Stat(dest); err == nil && info.IsDir() {
 		dest = filepath.Join(dest, filepath.Base(path))
 	}
 	if err := writeFileAtomic(dest, data); err != nil {
@@ -611,7 +630,7 @@ func (s *Store) autosaveGameOf(path string) (string, error) {
 	}
 	game := autosaveGame(filepath.Base(p))
 	if filepath.Dir(p) != dir || game == "" {
-		return "", fmt.Errorf("%s is not an autosave file of %s", path, s.paths.State)
+		return "", fmt.Errorf("%s is not an autosave file of the folder of games in progress%s", shownFile(path), inFolder(s.paths.State))
 	}
 	return game, nil
 }
@@ -622,7 +641,7 @@ func (s *Store) AutosavePaths(game string) ([]string, error) {
 	if err := checkGameID(game); err != nil {
 		return nil, err
 	}
-	dirents, err := os.ReadDir(s.paths.State)
+	dirents, err := disk.ReadDir(s.paths.State)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -655,7 +674,7 @@ func (s *Store) ListAutosaves(game string) ([]Entry, error) {
 	}
 	var out []Entry
 	for _, path := range paths {
-		info, err := os.Stat(path)
+		info, err := disk.Stat(path)
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
@@ -679,7 +698,7 @@ func (s *Store) LoadAutosave(path string) (*games.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := os.Stat(path) // before reading: a later change is not vouched for
+	info, err := disk.Stat(path) // before reading: a later change is not vouched for
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNoAutosave
 	}
@@ -725,7 +744,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
 		path, err = claim(base)
 		if err != nil {
-			return "", fmt.Errorf("cannot choose a file name in %s: %w", s.paths.State, err)
+			return "", claimErr(err, "the folder of games in progress"+inFolder(s.paths.State))
 		}
 		err = writeClaimed(path, data)
 	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {
@@ -734,7 +753,7 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if info, err := os.Stat(path); err == nil {
+	if info, err := disk.Stat(path); err == nil {
 		s.vouch(path, idOf(c), info)
 	}
 	return path, nil
@@ -754,7 +773,7 @@ func (s *Store) ClearAutosave(path string) error {
 	var id *gameID
 	if own, ok := s.own[path]; ok {
 		id = &own.id
-	} else if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	} else if _, err := disk.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err := s.checkOwn(path, id); err != nil {
@@ -777,7 +796,7 @@ func (s *Store) DeleteAutosave(path string) error {
 // removeAutosave removes a file and forgets it. The caller holds s.mu.
 func (s *Store) removeAutosave(path string) error {
 	delete(s.own, path)
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := disk.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cannot remove the autosave: %w", err)
 	}
 	return nil
@@ -799,7 +818,7 @@ func (s *Store) checkOwn(path string, id *gameID) error {
 		return fmt.Errorf("%s is the autosave of another game", filepath.Base(path))
 	}
 	own, isOwn := s.own[path]
-	info, err := os.Lstat(path)
+	info, err := disk.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && isOwn:
 		return nil // removed by another window: the game goes on in its file

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -76,7 +75,7 @@ type StatsError struct {
 }
 
 func (e *StatsError) Error() string {
-	return fmt.Sprintf("the statistics file %s cannot be read: %v (counting starts again; the old file is kept)", e.Path, e.Err)
+	return fmt.Sprintf("the statistics file %s cannot be read: %v (counting starts again; the old file is kept)", shownFile(e.Path), e.Err)
 }
 
 func (e *StatsError) Unwrap() error { return e.Err }
@@ -89,7 +88,7 @@ type Stats struct {
 	mu     sync.Mutex
 	file   string
 	data   statsFile   // the counts as last read or written
-	seen   os.FileInfo // stats.json as it was then (nil if there was none)
+	seen   fs.FileInfo // stats.json as it was then (nil if there was none)
 	broken bool        // an unreadable file was reported: the next write moves it aside
 	aside  string
 	now    func() time.Time
@@ -109,11 +108,11 @@ func LoadStats(p Paths) (*Stats, error) {
 // readStats reads stats.json, and what file it was, to notice a later
 // change. A missing file is no games yet. A file that cannot be used gives
 // empty counts and a *StatsError.
-func readStats(path string) (statsFile, os.FileInfo, error) {
+func readStats(path string) (statsFile, fs.FileInfo, error) {
 	empty := statsFile{Games: map[string]map[string]Tally{}}
 	// Stat before reading: if the file is replaced in between, the next
 	// look sees a change and reads it again.
-	info, _ := os.Stat(path)
+	info, _ := disk.Stat(path)
 	raw, err := readLimited(path, maxStatsSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return empty, nil, nil
@@ -170,8 +169,8 @@ func writeStats(path string, data statsFile) error {
 
 // sameFile reports whether two looks at stats.json saw the same file: every
 // write replaces the file, and a hand edit changes its time or size.
-func sameFile(a, b os.FileInfo) bool {
-	return a != nil && b != nil && os.SameFile(a, b) && a.ModTime().Equal(b.ModTime()) && a.Size() == b.Size()
+func sameFile(a, b fs.FileInfo) bool {
+	return a != nil && b != nil && disk.SameFile(a, b) && a.ModTime().Equal(b.ModTime()) && a.Size() == b.Size()
 }
 
 // Path is the stats.json file.
@@ -236,7 +235,7 @@ func (s *Stats) For(game string) map[string]Tally {
 // written here. A file that cannot be read keeps the counts as they were;
 // the next Record reports it. The caller holds s.mu.
 func (s *Stats) refresh() {
-	info, err := os.Stat(s.file)
+	info, err := disk.Stat(s.file)
 	if sameFile(s.seen, info) || err != nil && s.seen == nil {
 		return
 	}
@@ -298,7 +297,7 @@ func (s *Stats) update(change func(all map[string]map[string]Tally) (changed boo
 			return err
 		}
 		s.data = data
-		s.seen, _ = os.Stat(s.file)
+		s.seen, _ = disk.Stat(s.file)
 		return nil
 	})
 }

@@ -82,7 +82,7 @@ type App struct {
 // Run opens the window and blocks until it closes. startGame, if not
 // empty, opens straight into a new game of that id; icon is Icon.png.
 func Run(startGame string, icon []byte) {
-	a := app.NewWithID(AppID)
+	a, started := newFyneApp()
 	// `fyne package` embeds FyneApp.toml; a plain `go build` does not, so
 	// make sure the threading model of FyneApp.toml is in force either way.
 	if m := a.Metadata(); !m.Migrations["fyneDo"] {
@@ -92,6 +92,7 @@ func Run(startGame string, icon []byte) {
 		}
 		app.SetMetadata(m)
 	}
+	started()
 	if len(icon) > 0 {
 		a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
 	}

@@ -1,3 +1,6 @@
+// The online tests start Nakama and PostgreSQL processes: none in a browser.
+//go:build !js
+
 package ui
 
 import (

@@ -51,6 +51,12 @@ func newPicker(u *App) *picker {
 	sett := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.SettingsDialog)
 	playOnline := widget.NewButtonWithIcon("Play online", theme.MailSendIcon(), u.PlayOnlineDialog)
 	joinOnline := widget.NewButtonWithIcon("Join online", theme.LoginIcon(), u.JoinOnlineDialog)
+	if settings.OnWeb {
+		// A page cannot open the game server's socket yet (online/client's
+		// dial_js.go): no buttons that could only say so.
+		playOnline.Hide()
+		joinOnline.Hide()
+	}
 	var head fyne.CanvasObject
 	if u.mobile {
 		open.SetText("")

@@ -24,7 +24,7 @@ func (u *App) OpenDialog() {
 		list.load("Reading saved games...", u.store.List, func(entries []settings.Entry, err error) []fyne.CanvasObject {
 			var rows []fyne.CanvasObject
 			if err != nil {
-				rows = append(rows, widget.NewLabel("The saves folder cannot be read: "+err.Error()))
+				rows = append(rows, widget.NewLabel(savesUnreadable+err.Error()))
 			}
 			if len(entries) == 0 && err == nil {
 				rows = append(rows, widget.NewLabel("No saved games yet. Save a game with Ctrl+S or the Save button."))
@@ -38,7 +38,7 @@ func (u *App) OpenDialog() {
 	importBtn := widget.NewButtonWithIcon("Import from file...", theme.DownloadIcon(), func() {
 		u.importSave(fill, func(name string) { list.wait("Importing " + name + "...") })
 	})
-	folder := widget.NewLabel("Saved in " + u.store.Dir())
+	folder := widget.NewLabel(savedWhere(u.store.Dir()))
 	folder.Importance = widget.LowImportance
 	folder.Wrapping = fyne.TextWrapBreak
 	body := container.NewBorder(nil, container.NewVBox(folder, container.NewHBox(importBtn)), nil, nil, container.NewVScroll(list.box))
@@ -46,6 +46,18 @@ func (u *App) OpenDialog() {
 	dlg.Resize(u.dialogSize(760, 560))
 	u.show(dlg, list.close)
 	fill()
+}
+
+// savesUnreadable starts the line that says the saves cannot be listed.
+var savesUnreadable = map[bool]string{false: "The saves folder cannot be read: ", true: "The saved games cannot be read: "}[settings.OnWeb]
+
+// savedWhere says where the saves are: their folder on a disk; in a
+// browser, that the browser keeps them (there is no folder to show).
+func savedWhere(dir string) string {
+	if settings.OnWeb {
+		return "Saved in this browser, for this site: clearing the site's data deletes them. Export a game to keep a copy."
+	}
+	return "Saved in " + dir
 }
 
 func (u *App) saveRow(e settings.Entry, close func(), refill func()) fyne.CanvasObject {

@@ -25,9 +25,14 @@ func (u *App) SettingsDialog() {
 		{"", u.notationChoice()},
 	}
 	rows = append(rows, u.opponentChoices()...)
-	rows = append(rows, u.serverRows()...)
+	if !settings.OnWeb { // no online play in a browser yet (see the picker)
+		rows = append(rows, u.serverRows()...)
+	}
 	form := newForm(u.mobile, rows...)
 	where := widget.NewLabel("Settings file: " + u.cfg.Path())
+	if settings.OnWeb {
+		where.SetText("Settings are kept in this browser, for this site.")
+	}
 	where.Importance = widget.LowImportance
 	where.Wrapping = fyne.TextWrapBreak
 	d := dialog.NewCustom("Settings", "Close", container.NewVScroll(container.NewVBox(form, where)), u.win)
