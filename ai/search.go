@@ -110,7 +110,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	if len(moves) == 0 {
 		return Result{Move: games.NoMove}, fmt.Errorf("seat %d has no legal move", seat)
 	}
-	if ctx.Err() != nil {
+	if poll(ctx) != nil {
 		return Result{Move: moves[0]}, ctx.Err()
 	}
 	bits := ab.TTBits
@@ -229,7 +229,7 @@ func (s *searcher) terminal(out games.Outcome, ply int) int {
 // so no clock is read here.
 func (s *searcher) tick() error {
 	s.nodes++
-	if s.poll.Err() != nil {
+	if poll(s.poll) != nil {
 		return errStop
 	}
 	if s.limit > 0 && s.nodes >= s.limit {
