@@ -28,14 +28,17 @@ var yieldPos struct {
 // into a game played at random (gametest.LongGame, which never ends it).
 func yieldPositions(t testing.TB) []yieldPosition {
 	yieldPos.once.Do(func() {
+		seen := map[string]bool{}
 		for _, id := range []string{"classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"} {
 			g, _ := games.Lookup(id)
 			for _, plies := range []int{4, 12, 30} {
 				rec, st := gametest.LongGame(t, g, nil, plies, 7)
-				if st.Outcome().Over() || len(st.ToMove()) == 0 {
-					continue
+				name := fmt.Sprintf("ply%d", len(rec.Moves))
+				if st.Outcome().Over() || seen[id+name] {
+					continue // a game that cannot go on as long
 				}
-				yieldPos.list = append(yieldPos.list, yieldPosition{id, fmt.Sprintf("ply%d", len(rec.Moves)), st})
+				seen[id+name] = true
+				yieldPos.list = append(yieldPos.list, yieldPosition{id, name, st})
 			}
 		}
 	})
