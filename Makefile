@@ -37,15 +37,16 @@ check:
 # The bots in the browser's runtime (GOOS=js) under Node: every game's
 # strongest bot and draw assessment run no task over 50 ms (they pause for
 # the event loop every ~10 ms of work), and a cancellation or the time cap
-# during a think is seen at the next pause (ai/yield_js_test.go). About
-# half a minute.
+# during a think is seen at the next pause, and the UI's goroutine runs
+# while a bot thinks (ai/yield_js_test.go, ui/session/yield_js_test.go).
+# About half a minute.
 WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 test-web-ai:
 	@command -v node >/dev/null 2>&1 || { \
 		echo "Installing Node.js for the bots' test in the browser's runtime"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs; }
-	GOOS=js GOARCH=wasm $(GO) vet ./ai/
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" -run 'Browser' -v ./ai/
+	GOOS=js GOARCH=wasm $(GO) vet ./ai/ ./ui/session/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" -run 'Browser' -v ./ai/ ./ui/session/
 
 smoke: build
 	./scripts/smoke.sh ./$(BIN)

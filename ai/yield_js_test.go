@@ -242,6 +242,9 @@ func TestBrowserTimeCap(t *testing.T) {
 // setImmediate): goroutines pausing at once each come back, and Go's
 // timers fire while a goroutine works and pauses.
 func TestBrowserMessageChannelPause(t *testing.T) {
+	if pauser.Load() == nil {
+		t.Fatal("no pause is set on js: the searches would never yield")
+	}
 	w := newWaker("MessageChannel")
 	fired := make(chan struct{})
 	time.AfterFunc(20*time.Millisecond, func() { close(fired) })
@@ -323,3 +326,43 @@ func warmUp(t *testing.T) {
 }
 
 func round(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+
+// ai.StreamAt replays every decision of the knights bots that draw from
+// the game's stream, on a bot's goroutine before it thinks: over a whole
+// game of four such bots on the largest board it pauses like a search.
+func TestBrowserStreamAtPauses(t *testing.T) {
+	g, _ := games.Lookup("knights")
+	rules := map[string]any{"size": 16, "players": 4}
+	rec, _ := gametest.LongGame(t, g, rules, 1000, 3)
+	_, st, err := rec.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := []games.State{st.Clone()}
+	for _, tok := range rec.Moves {
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, st.Clone())
+	}
+	seats := make([]games.SeatInfo, 4)
+	for i := range seats {
+		seats[i] = games.SeatInfo{Controller: "ai", Bot: "balanced"}
+	}
+	warm := time.Now()
+	if _, err := StreamAt("knights", states, seats, 9); err != nil {
+		t.Fatal(err)
+	}
+	h := startHeartbeat(t)
+	countPauses(t)
+	t0 := time.Now()
+	if _, err := StreamAt("knights", states, seats, 9); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(t0)
+	k := h.read()
+	t.Logf("%d turns replayed in %v (the first time %v), longest task %v", len(rec.Moves), round(took), round(t0.Sub(warm)), k)
+	if k.longest > maxTask {
+		t.Errorf("a task of the replay took %v", k)
+	}
+}
