@@ -20,8 +20,17 @@ import (
 const yieldEvery = 10 * time.Millisecond
 
 // pauser hands the thread over and returns when it is back: set on js,
-// nil elsewhere; the tests set their own.
+// nil elsewhere; the tests set their own (setPauser).
 var pauser atomic.Pointer[func()]
+
+// pausing is whether a pauser is set: what a poll reads off the browser,
+// cheaper than the pointer.
+var pausing atomic.Bool
+
+func setPauser(p *func()) {
+	pauser.Store(p)
+	pausing.Store(p != nil)
+}
 
 // poll is what a search calls where it checks for cancellation: it yields
 // if due, then reports ctx.Err. Yielding first means a cancellation or a
@@ -31,42 +40,63 @@ func poll(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// yield hands the thread over if yieldEvery of work have passed since the
-// last time (js; a no-op where no pauser is set).
-func yield() {
-	if p := pauser.Load(); p != nil {
-		yieldSlow(*p)
-	}
-}
-
 // yielding is the state of the thread's yields, shared by every search:
 // on js all goroutines share the one thread, so any of them may yield for
-// all. The mutex is for the tests that set a pauser natively.
+// all. Reading the clock costs more than a cheap poll there (55 ns, where
+// ctx.Err costs 50), so it is read every stride polls, the stride
+// doubling while that is under a fifth of a millisecond and halving while
+// it is over one: a stretch ends at most about a millisecond late, even
+// when the polls grow costly at once (stride is at most maxStride). The
+// mutex is for the tests that set a pauser natively.
 var yielding struct {
 	sync.Mutex
-	last    time.Time     // when the thread last came back; zero before
-	every   time.Duration // yieldEvery; the tests shorten it
-	longest time.Duration // the longest stretch of work between two yields
-	count   int           // yields so far
+	stride  int64         // polls between two readings of the clock
+	checked time.Duration // the last reading (clock())
+	back    time.Duration // when the thread last came back
+	every   time.Duration // yieldEvery; the tests change it
 }
 
-func init() { yielding.every = yieldEvery }
+const (
+	maxStride            = 64
+	strideUp, strideDown = 200 * time.Microsecond, time.Millisecond
+)
 
-func yieldSlow(pause func()) {
-	now := time.Now()
+func init() {
+	yielding.every, yielding.stride = yieldEvery, 1
+}
+
+// clock is the monotonic time since the package started: it reads only
+// the monotonic clock (time.Now reads the wall clock too, three times
+// the cost on js).
+var clockStart = time.Now()
+
+func clock() time.Duration { return time.Since(clockStart) }
+
+// yieldCheck reads the clock, pauses if due, and returns how many polls
+// to let pass before it is called again. yield (yield_js.go,
+// yield_other.go) counts them.
+func yieldCheck() int64 {
 	yielding.Lock()
-	stretch := now.Sub(yielding.last)
-	due := yielding.last.IsZero() || stretch >= yielding.every
-	if due && !yielding.last.IsZero() {
-		yielding.longest = max(yielding.longest, stretch)
+	now := clock()
+	switch gap := now - yielding.checked; {
+	case gap < strideUp && yielding.stride < maxStride:
+		yielding.stride *= 2
+	case gap > strideDown && yielding.stride > 1:
+		yielding.stride /= 2
 	}
+	yielding.checked = now
+	stride := yielding.stride
+	due := now-yielding.back >= yielding.every
 	yielding.Unlock()
 	if !due {
-		return
+		return stride
 	}
-	pause()
+	if p := pauser.Load(); p != nil {
+		(*p)()
+	}
 	yielding.Lock()
-	yielding.last = time.Now()
-	yielding.count++
+	yielding.back = clock()
+	yielding.checked = yielding.back
 	yielding.Unlock()
+	return stride
 }

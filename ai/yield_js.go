@@ -10,8 +10,21 @@ import (
 
 func init() {
 	p := pauseForBrowser
-	pauser.Store(&p)
+	setPauser(&p)
 }
+
+// yield counts the polls down to the next reading of the clock. The
+// count is a plain variable: js runs one goroutine at a time, and a
+// goroutine switches only where it blocks. It is all a poll costs besides
+// ctx.Err, inlined (a call costs more on wasm than on a CPU).
+func yield() {
+	yieldLeft--
+	if yieldLeft <= 0 {
+		yieldLeft = yieldCheck()
+	}
+}
+
+var yieldLeft int64
 
 var (
 	theWaker     *waker
@@ -94,3 +107,6 @@ func (w *waker) pause() {
 	w.post()
 	<-c
 }
+
+// resetYieldLeft makes the next poll read the clock (tests).
+func resetYieldLeft() { yieldLeft = 0 }

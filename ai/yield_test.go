@@ -67,21 +67,23 @@ func withPauser(t *testing.T, every time.Duration, pause func()) {
 	old := pauser.Load()
 	yielding.Lock()
 	oldEvery := yielding.every
-	yielding.every, yielding.last = every, time.Time{}
+	yielding.every, yielding.back, yielding.stride = every, 0, 1
 	yielding.Unlock()
-	pauser.Store(&pause)
+	resetYieldLeft()
+	setPauser(&pause)
 	t.Cleanup(func() {
-		pauser.Store(old)
+		setPauser(old)
 		yielding.Lock()
-		yielding.every, yielding.last = oldEvery, time.Time{}
+		yielding.every, yielding.back, yielding.stride = oldEvery, 0, 1
 		yielding.Unlock()
+		resetYieldLeft()
 	})
 }
 
 // Yielding only waits: the strongest bot of every game answers the same
-// with a pause at every poll (here one that lets other goroutines run) as
-// without, and its draw assessment too; and every one of them reaches a
-// yield. So the browser, where the pauses are real, plays the same moves
+// with a pause at every reading of the clock (here one that lets other
+// goroutines run; the first poll reads it) as without, and its draw
+// assessment too; and every one of them reaches a yield. So the browser, where the pauses are real, plays the same moves
 // as the desktop under the same seed.
 func TestYieldingChangesNoAnswer(t *testing.T) {
 	for _, p := range yieldPositions(t) {
@@ -106,6 +108,7 @@ func TestYieldingChangesNoAnswer(t *testing.T) {
 				t.Error("the bot never yielded")
 			}
 			before := pauses
+			resetYieldLeft() // its first poll reads the clock, and pauses
 			gotA, errGotA := Assess(context.Background(), p.game, p.st, seat, 5, 2000)
 			if gotA != wantA || fmt.Sprint(errGotA) != fmt.Sprint(errA) {
 				t.Errorf("yielding changed the assessment: %+v %v, without %+v %v", gotA, errGotA, wantA, errA)
