@@ -41,6 +41,12 @@ func poll(ctx context.Context) error {
 	return ctx.Err()
 }
 
+// Yield is poll without a context, for long work outside the searches
+// that runs on a goroutine of its own (replaying a long save): off the
+// UI's goroutine is not off the page's thread in the browser. Call it
+// every step of a few microseconds or more.
+func Yield() { yield() }
+
 // yielding is the state of the thread's yields, shared by every search:
 // on js all goroutines share the one thread, so any of them may yield for
 // all. Reading the clock costs several cheap polls there (about 200 ns,

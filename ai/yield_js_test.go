@@ -6,12 +6,12 @@ import (
 	"context"
 	"fmt"
 	"sync"
-	"syscall/js"
 	"testing"
 	"time"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/gametest"
+	"github.com/tabulagames/tabula/internal/jstest"
 )
 
 // These tests run the bots under GOOS=js, where the searches pause for
@@ -21,62 +21,9 @@ import (
 //
 // A task is what the thread does between two turns of the event loop: a
 // stretch of a search and whatever else runs before its pause hands the
-// thread over (the garbage collector, other goroutines). A JavaScript
-// timer measures them (heartbeat) in wall time and in the process's CPU
-// time (Node's process.cpuUsage), each an upper bound of the thread's own
-// work (wall counts other processes on a busy machine, the process's CPU
-// Node's other threads), and the tests hold the smaller to maxTask, the
-// longest task a page may run (issue 22: under 50 ms).
-const maxTask = 50 * time.Millisecond
-
-// heartbeat is a JavaScript timer ticking every millisecond while the
-// thread is free: the longest gap between two ticks is the longest task
-// the thread ran, as Chromium's Long Tasks API would report it.
-type heartbeat struct{ h js.Value }
-
-const heartbeatJS = `(() => {
-	const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-	const h = {};
-	h.reset = () => { h.last = performance.now(); h.lastCPU = cpu(); h.wall = 0; h.cpu = 0; h.longest = 0; };
-	h.reset();
-	h.id = setInterval(() => {
-		const now = performance.now(), c = cpu();
-		const wall = now - h.last, used = c - h.lastCPU;
-		h.wall = Math.max(h.wall, wall); h.cpu = Math.max(h.cpu, used);
-		h.longest = Math.max(h.longest, Math.min(wall, used));
-		h.last = now; h.lastCPU = c;
-	}, 1);
-	h.stop = () => clearInterval(h.id);
-	return h;
-})()`
-
-func startHeartbeat(t *testing.T) *heartbeat {
-	if js.Global().Get("process").IsUndefined() {
-		t.Skip("the heartbeat reads Node's process.cpuUsage")
-	}
-	h := &heartbeat{js.Global().Call("eval", heartbeatJS)}
-	t.Cleanup(func() { h.h.Call("stop") })
-	time.Sleep(5 * time.Millisecond) // its first tick
-	h.h.Call("reset")
-	return h
-}
-
-// tasks is what the heartbeat saw since its last reading.
-type tasks struct{ longest, wall, cpu time.Duration }
-
-func (k tasks) String() string {
-	return fmt.Sprintf("%v (wall %v, cpu %v)", round(k.longest), round(k.wall), round(k.cpu))
-}
-
-// read lets the heartbeat tick once more (after the task that ended the
-// think), then gives its longest gaps since the last reading.
-func (h *heartbeat) read() tasks {
-	time.Sleep(3 * time.Millisecond)
-	ms := func(k string) time.Duration { return time.Duration(h.h.Get(k).Float() * float64(time.Millisecond)) }
-	k := tasks{ms("longest"), ms("wall"), ms("cpu")}
-	h.h.Call("reset")
-	return k
-}
+// thread over (the garbage collector, other goroutines); jstest measures
+// the longest, and the tests hold it to maxTask.
+const maxTask = jstest.MaxTask
 
 // pauses counts the pauses of the searches, around the pause of the app,
 // which it restores at the end of the test.
@@ -115,14 +62,14 @@ func TestBrowserLongestTask(t *testing.T) {
 	for _, p := range append(yieldPositions(t), largeRules(t)...) {
 		t.Run(p.game+"/"+p.name, func(t *testing.T) {
 			bot, assess := measureTasks(t, p)
-			if bot.longest > maxTask || assess.longest > maxTask {
+			if bot.Longest > maxTask || assess.Longest > maxTask {
 				t.Logf("measured again: longest task %v; draw assessment %v", bot, assess)
 				bot, assess = measureTasks(t, p)
 			}
-			if bot.longest > maxTask {
+			if bot.Longest > maxTask {
 				t.Errorf("a task of the bot's think took %v", bot)
 			}
-			if assess.longest > maxTask {
+			if assess.Longest > maxTask {
 				t.Errorf("a task of the draw assessment took %v", assess)
 			}
 		})
@@ -131,13 +78,13 @@ func TestBrowserLongestTask(t *testing.T) {
 
 // measureTasks asks the strongest bot of p's game, then its draw
 // assessment, and gives the longest task of each.
-func measureTasks(t *testing.T, p yieldPosition) (bot, assess tasks) {
-	h := startHeartbeat(t)
+func measureTasks(t *testing.T, p yieldPosition) (bot, assess jstest.Tasks) {
+	h := jstest.Start(t)
 	c := countPauses(t)
 	t0 := time.Now()
 	a, err := askStrongest(context.Background(), p, Options{Seed: 1})
 	think := time.Since(t0)
-	bot = h.read()
+	bot = h.Read()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +95,7 @@ func measureTasks(t *testing.T, p yieldPosition) (bot, assess tasks) {
 	if _, err := Assess(context.Background(), p.game, p.st, p.st.ToMove()[0], 5, 0); err != nil {
 		t.Fatal(err)
 	}
-	assess = h.read()
+	assess = h.Read()
 	t.Logf("%s: think %v, %d pauses, longest task %v; draw assessment: %d pauses, longest task %v",
 		Strongest(p.game), think.Round(time.Millisecond), n, bot, c.count()-n, assess)
 	return bot, assess
@@ -189,7 +136,7 @@ func TestBrowserCancelDuringThink(t *testing.T) {
 				}
 			}
 			t.Logf("%s: cancelled %v in, answered %v after (%v)", Strongest(p.game),
-				cancelled.Sub(t0).Round(time.Millisecond), round(done.Sub(cancelled)), err)
+				cancelled.Sub(t0).Round(time.Millisecond), jstest.Round(done.Sub(cancelled)), err)
 			if more := c.count() - pausedThen; more > 0 {
 				t.Errorf("the bot paused %d more times after the cancellation", more)
 			}
@@ -228,7 +175,7 @@ func TestBrowserTimeCap(t *testing.T) {
 			}
 			c.mu.Unlock()
 			t.Logf("%s: answered after %v with a cap of %v; %d pauses began after the cap, the last %v in", Strongest(p.game),
-				took.Round(time.Millisecond), capTime, after, round(last))
+				took.Round(time.Millisecond), capTime, after, jstest.Round(last))
 			// The pause in which the deadline's timer fires begins
 			// after the deadline, not a second one.
 			if after > 1 {
@@ -325,8 +272,6 @@ func warmUp(t *testing.T) {
 	}
 }
 
-func round(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
-
 // ai.StreamAt replays every decision of the knights bots that draw from
 // the game's stream, on a bot's goroutine before it thinks: over a whole
 // game of four such bots on the largest board it pauses like a search.
@@ -353,16 +298,16 @@ func TestBrowserStreamAtPauses(t *testing.T) {
 	if _, err := StreamAt("knights", states, seats, 9); err != nil {
 		t.Fatal(err)
 	}
-	h := startHeartbeat(t)
+	h := jstest.Start(t)
 	countPauses(t)
 	t0 := time.Now()
 	if _, err := StreamAt("knights", states, seats, 9); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(t0)
-	k := h.read()
-	t.Logf("%d turns replayed in %v (the first time %v), longest task %v", len(rec.Moves), round(took), round(t0.Sub(warm)), k)
-	if k.longest > maxTask {
+	k := h.Read()
+	t.Logf("%d turns replayed in %v (the first time %v), longest task %v", len(rec.Moves), jstest.Round(took), jstest.Round(t0.Sub(warm)), k)
+	if k.Longest > maxTask {
 		t.Errorf("a task of the replay took %v", k)
 	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/tabulagames/tabula/ai"
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
+	"github.com/tabulagames/tabula/internal/jstest"
 )
 
 // watchedBot tells when its bot's Choose returns, and with what.
@@ -74,5 +76,26 @@ func TestBrowserThinkLeavesTheUIRunning(t *testing.T) {
 			t.Errorf("the stopped bot's answer was played: %v", s.Tokens())
 		}
 	default:
+	}
+}
+
+// Loading a long save (FromRecord, on a goroutine of the app's own) plays
+// every token again: seconds for a long arena game in the browser. It
+// pauses for the event loop like a search (ai.Yield), so no task of it is
+// longer than jstest.MaxTask.
+func TestBrowserLongSaveLoadPauses(t *testing.T) {
+	g, _ := games.Lookup("arena")
+	rec, _ := gametest.LongGame(t, g, map[string]any{}, 20000, 1)
+	h := jstest.Start(t)
+	t0 := time.Now()
+	s, err := FromRecord(rec, Options{Post: func(func()) {}})
+	took := time.Since(t0)
+	k := h.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d tokens loaded in %v, longest task %v", s.Plies(), jstest.Round(took), k)
+	if k.Longest > jstest.MaxTask {
+		t.Errorf("a task of the load took %v", k)
 	}
 }
