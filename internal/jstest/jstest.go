@@ -28,6 +28,7 @@ type Heartbeat struct{ h js.Value }
 const heartbeatJS = `(() => {
 	const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 	const h = {};
+	h.ticks = 0;
 	h.reset = () => { h.last = performance.now(); h.lastCPU = cpu(); h.wall = 0; h.cpu = 0; h.longest = 0; };
 	h.reset();
 	h.id = setInterval(() => {
@@ -35,7 +36,7 @@ const heartbeatJS = `(() => {
 		const wall = now - h.last, used = c - h.lastCPU;
 		h.wall = Math.max(h.wall, wall); h.cpu = Math.max(h.cpu, used);
 		h.longest = Math.max(h.longest, Math.min(wall, used));
-		h.last = now; h.lastCPU = c;
+		h.last = now; h.lastCPU = c; h.ticks++;
 	}, 1);
 	h.stop = () => clearInterval(h.id);
 	return h;
@@ -49,9 +50,24 @@ func Start(t *testing.T) *Heartbeat {
 	}
 	h := &Heartbeat{js.Global().Call("eval", heartbeatJS)}
 	t.Cleanup(func() { h.h.Call("stop") })
-	time.Sleep(5 * time.Millisecond) // its first tick
+	if !h.tick() {
+		t.Fatal("the heartbeat does not tick")
+	}
 	h.h.Call("reset")
 	return h
+}
+
+// tick waits for the heartbeat's next tick; false if it has not come in a
+// second.
+func (h *Heartbeat) tick() bool {
+	n := h.h.Get("ticks").Int()
+	for range 1000 {
+		time.Sleep(time.Millisecond)
+		if h.h.Get("ticks").Int() > n {
+			return true
+		}
+	}
+	return false
 }
 
 // Tasks is what a heartbeat saw between two readings.
@@ -62,9 +78,13 @@ func (k Tasks) String() string {
 }
 
 // Read lets the heartbeat tick once more (after the task that ended the
-// work measured), then gives its longest gaps since the last reading.
+// work measured), then gives its longest gaps since the last reading. A
+// heartbeat that stopped ticking reads as an hour: a test must not pass
+// for want of a measure.
 func (h *Heartbeat) Read() Tasks {
-	time.Sleep(3 * time.Millisecond)
+	if !h.tick() {
+		return Tasks{time.Hour, time.Hour, time.Hour}
+	}
 	ms := func(k string) time.Duration { return time.Duration(h.h.Get(k).Float() * float64(time.Millisecond)) }
 	k := Tasks{ms("longest"), ms("wall"), ms("cpu")}
 	h.h.Call("reset")
