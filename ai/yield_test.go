@@ -143,3 +143,35 @@ func BenchmarkPoll(b *testing.B) {
 		}
 	})
 }
+
+// A time cap makes the context a search polls a derived one
+// (withTimeCap, and the arena and knights experts' own): the searches
+// still yield, since they call poll whatever context they poll, and an
+// hour's cap changes no answer.
+func TestYieldingReachesCappedSearches(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range yieldPositions(t) {
+		if seen[p.game] {
+			continue
+		}
+		seen[p.game] = true
+		t.Run(p.game, func(t *testing.T) {
+			want, err := askStrongest(context.Background(), p, Options{Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pauses := 0
+			withPauser(t, 0, func() { pauses++ })
+			got, err := askStrongest(context.Background(), p, Options{Seed: 1, Time: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("capped at an hour and yielding: %v, without either %v", got, want)
+			}
+			if pauses == 0 {
+				t.Error("the capped search never yielded")
+			}
+		})
+	}
+}
