@@ -225,8 +225,9 @@ func (s *searcher) terminal(out games.Outcome, ply int) int {
 // that plays a whole turn), and polling every 256 nodes let 190 ms of CPU
 // pass between polls on a long infiltration game, and skipped polls when
 // a leaf added its work to the count. ctx.Err is an atomic load, far
-// cheaper than a node. The time cap is a deadline on the context polled,
-// so no clock is read here.
+// cheaper than a node; poll adds the browser's yield (yield.go), a
+// countdown. The time cap is a deadline on the context polled, so no
+// clock is read here.
 func (s *searcher) tick() error {
 	s.nodes++
 	if poll(s.poll) != nil {
