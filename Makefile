@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store
+.PHONY: run build test check test-web-ai smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store
 
 run: deps
 	$(GO) run .
@@ -25,7 +25,7 @@ build: deps
 # under the race detector, online play end to end over a real server,
 # then the real window under Xvfb, on Linux and (the Windows package)
 # under Wine.
-test: deps test-deps check test-online smoke smoke-windows
+test: deps test-deps check test-web-ai test-online smoke smoke-windows
 
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -48,6 +48,19 @@ test-web-store:
 	NODE_OPTIONS="--require $(CURDIR)/web/node/node_modules/fake-indexeddb/auto/index.js" \
 		GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" ./settings/
 	GOOS=js GOARCH=wasm $(GO) vet ./settings/ ./ui/...
+
+# The bots in the browser's runtime (GOOS=js) under Node: every game's
+# strongest bot and draw assessment run no task over 50 ms (they pause for
+# the event loop every ~10 ms of work), and a cancellation or the time cap
+# during a think is seen at the next pause, and the UI's goroutine runs
+# while a bot thinks (ai/yield_js_test.go, ui/session/yield_js_test.go).
+# About half a minute.
+test-web-ai:
+	@command -v node >/dev/null 2>&1 || { \
+		echo "Installing Node.js for the bots' test in the browser's runtime"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs; }
+	GOOS=js GOARCH=wasm $(GO) vet ./ai/ ./ui/session/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" -run 'Browser' -v ./ai/ ./ui/session/
 
 smoke: build
 	./scripts/smoke.sh ./$(BIN)

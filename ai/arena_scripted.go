@@ -98,7 +98,7 @@ func (t *arenaTurn) do(m games.Move) {
 
 // running: the procedure may go on (actions left, the turn not over).
 func (t *arenaTurn) running() bool {
-	return !t.done && t.st.ActionsLeft() > 0 && t.ctx.Err() == nil
+	return !t.done && t.st.ActionsLeft() > 0 && poll(t.ctx) == nil
 }
 
 func (t *arenaTurn) actions() int { return t.st.ActionsLeft() }

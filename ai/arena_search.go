@@ -194,7 +194,7 @@ func addNew(cands, more []candidate) []candidate {
 // stopped: the node budget of the enumeration under way is spent or the
 // context is done.
 func (x *expertSearch) stopped() bool {
-	return x.nodes >= x.limit || x.ctx.Err() != nil
+	return x.nodes >= x.limit || poll(x.ctx) != nil
 }
 
 // answer is the value for the expert of its turn ending in st, the

@@ -365,7 +365,7 @@ func (b infEasy) Choose(ctx context.Context, st games.State, seat int) (games.Mo
 	list := make([]scored, 0, len(moves))
 	for _, m := range moves {
 		// Each action costs a reply search: poll before every one.
-		if ctx.Err() != nil {
+		if poll(ctx) != nil {
 			return moves[0], ctx.Err()
 		}
 		c := s.Clone().(*inf.State)

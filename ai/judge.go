@@ -107,7 +107,7 @@ func Assess(ctx context.Context, game string, st games.State, seat int, seed uin
 func (j judge) value(ctx context.Context, view games.State, seat int, seed uint64, nodes int64) (int, error) {
 	to := view.ToMove()
 	if !j.search || len(to) != 1 {
-		if err := ctx.Err(); err != nil {
+		if err := poll(ctx); err != nil {
 			return 0, err
 		}
 		addWork(ctx, 1)
@@ -135,7 +135,7 @@ func playouts(ctx context.Context, view games.State, seat int, seed uint64, node
 	var spent int64
 	defer func() { addWork(ctx, spent) }()
 	for spent < nodes {
-		if err := ctx.Err(); err != nil {
+		if err := poll(ctx); err != nil {
 			return 0, err
 		}
 		st := view.Clone()

@@ -112,7 +112,7 @@ func (x *kx) decide(own *rng.Stream) int {
 			opps = append(opps, s)
 		}
 	}
-	if x.ctx.Err() != nil {
+	if poll(x.ctx) != nil {
 		// Cancelled before it began: the square with the most onward
 		// moves, without a search (the solver and the matrix poll ctx
 		// only every 256 nodes).

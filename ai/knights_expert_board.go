@@ -97,7 +97,7 @@ func (x *kx) mobility(sq int) int {
 // polls there (BenchmarkPollGaps); ctx.Err costs next to nothing.
 func (x *kx) tick() bool {
 	x.nodes++
-	if x.nodes >= x.budget || x.ctx.Err() != nil {
+	if x.nodes >= x.budget || poll(x.ctx) != nil {
 		x.stopped = true
 	}
 	return x.stopped

@@ -143,7 +143,7 @@ func (x *kx) longest(sq, depth int, cnt *[2]int, best *int, stop int64) {
 		*best = depth
 	}
 	x.nodes++
-	if x.nodes >= stop || (x.nodes&255 == 0 && x.ctx.Err() != nil) {
+	if x.nodes >= stop || (x.nodes&255 == 0 && poll(x.ctx) != nil) {
 		x.stopped = true
 	}
 	if x.stopped || depth+pathBound(*cnt, x.color[sq]) <= *best {

@@ -76,7 +76,7 @@ func Match(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		maxTurns = 200
 	}
 	for i := 0; i < cfg.Games; i++ {
-		if err := ctx.Err(); err != nil {
+		if err := poll(ctx); err != nil {
 			return res, err
 		}
 		seating := Seating(n, i)
@@ -192,7 +192,7 @@ func PlayGame(ctx context.Context, st games.State, seed int64, bots []Bot, maxTu
 		stream = &s
 	}
 	for !st.Outcome().Over() && turns() < maxTurns {
-		if err := ctx.Err(); err != nil {
+		if err := poll(ctx); err != nil {
 			return gr, err
 		}
 		to := st.ToMove()

@@ -105,7 +105,7 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 	if len(moves) == 0 {
 		return fail, fmt.Errorf("seat %d has no legal move", seat)
 	}
-	if ctx.Err() != nil {
+	if poll(ctx) != nil {
 		return MaxNResult{Result: Result{Move: moves[0]}}, ctx.Err()
 	}
 	poll, release := withTimeCap(ctx, mn.Time)

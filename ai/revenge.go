@@ -110,7 +110,7 @@ func (b revMedium) Choose(ctx context.Context, st games.State, seat int) (games.
 	if len(legal) == 0 {
 		return games.NoMove, fmt.Errorf("seat %d has no legal move", seat)
 	}
-	if err := ctx.Err(); err != nil {
+	if err := poll(ctx); err != nil {
 		return legal[0], err
 	}
 	rng := rngFor(b.seed, st, seat)

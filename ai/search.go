@@ -110,7 +110,7 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	if len(moves) == 0 {
 		return Result{Move: games.NoMove}, fmt.Errorf("seat %d has no legal move", seat)
 	}
-	if ctx.Err() != nil {
+	if poll(ctx) != nil {
 		return Result{Move: moves[0]}, ctx.Err()
 	}
 	bits := ab.TTBits
@@ -225,11 +225,12 @@ func (s *searcher) terminal(out games.Outcome, ply int) int {
 // that plays a whole turn), and polling every 256 nodes let 190 ms of CPU
 // pass between polls on a long infiltration game, and skipped polls when
 // a leaf added its work to the count. ctx.Err is an atomic load, far
-// cheaper than a node. The time cap is a deadline on the context polled,
-// so no clock is read here.
+// cheaper than a node; poll adds the browser's yield (yield.go), a
+// countdown. The time cap is a deadline on the context polled, so no
+// clock is read here.
 func (s *searcher) tick() error {
 	s.nodes++
-	if s.poll.Err() != nil {
+	if poll(s.poll) != nil {
 		return errStop
 	}
 	if s.limit > 0 && s.nodes >= s.limit {

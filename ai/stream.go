@@ -30,6 +30,9 @@ func StreamAt(game string, states []games.State, seats []games.SeatInfo, seed in
 		return &stream, nil
 	}
 	for k := 0; k+1 < len(states); k++ {
+		// A bot's goroutine replays a whole game here before it thinks:
+		// in the browser it pauses like a search (yield.go).
+		yield()
 		if err := drawFor(context.Background(), game, drawers, states[k], seed, k, &stream); err != nil {
 			return nil, fmt.Errorf("turn %d: %w", k+1, err)
 		}

@@ -278,7 +278,7 @@ func asPostgresUser(t *testing.T, cmd *exec.Cmd, owned ...string) {
 			t.Fatal(err)
 		}
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+	runAs(cmd, uid, gid)
 }
 
 // startServer starts PostgreSQL and Nakama; t.Cleanup stops both.

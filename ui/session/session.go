@@ -230,6 +230,7 @@ func FromRecord(rec *games.Record, o Options) (*Session, error) {
 		s.Created = rec.Created
 	}
 	for i, tok := range rec.Moves {
+		ai.Yield() // a long save takes seconds in the browser: let the page draw
 		if err := s.apply(tok); err != nil {
 			return nil, &games.ReplayError{Ply: i, Token: tok, Err: err}
 		}
