@@ -258,9 +258,12 @@ func (s *State) decide() {
 		s.end(s.topScores(), "everybody is out: the most squares win")
 	case s.idle >= StallTurns:
 		s.stalled = true
-		s.end(s.topScores(), "stall: decided on squares")
+		s.end(s.topScores(), stallReason)
 	}
 }
+
+// stallReason is the outcome's reason when the stall rule ends the game.
+const stallReason = "stall: decided on squares"
 
 func (s *State) end(winners []int, reason string) {
 	s.over, s.winners, s.reason = true, winners, reason
