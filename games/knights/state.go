@@ -35,6 +35,12 @@ const (
 	// EventShrink: an empty square of the closing ring (To) became an
 	// obstacle; Value is the ring.
 	EventShrink games.EventKind = "shrink"
+	// EventUnseen is never played by the rules: a device that follows an
+	// online game by the seat's views (FromView) writes it for a turn
+	// played while it was away, whose view it never got: the seat's
+	// part, To its own pick when the seat is the device's ("" for
+	// another's, hidden).
+	EventUnseen games.EventKind = "unseen"
 )
 
 // SeatNames are the seats' names (section 2).

@@ -281,7 +281,9 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 			tail = append(tail, fmt.Sprintf("the outer ring closes in %d turns", k))
 		}
 	}
-	tail = append(tail, fmt.Sprintf("seed %d", f.Seed))
+	if !f.NoSeed {
+		tail = append(tail, fmt.Sprintf("seed %d", f.Seed))
+	}
 	return strings.Join(append([]string{turn + doing}, tail...), " · "), strings.Join(append([]string{turn}, tail...), " · ")
 }
 
@@ -592,7 +594,7 @@ func (m *Model) Story(events []games.Event) Story {
 // StartText announces a new game: the board, the seed and where the
 // knights the device sees stand ("Knights on 8 x 8, seed 42: Amber (Ana)
 // on b7 and Ice blue (Computer) on g2.").
-func (m *Model) StartText(seed int64) string {
+func (m *Model) StartText(seed int64, noSeed bool) string {
 	var at []string
 	for seat, sq := range m.Knights {
 		if sq >= 0 {
@@ -600,6 +602,9 @@ func (m *Model) StartText(seed int64) string {
 		}
 	}
 	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
+	if noSeed {
+		text = fmt.Sprintf("Knights on %d x %d", m.N, m.N)
+	}
 	if len(at) > 0 {
 		text += ": " + words.JoinAnd(at)
 	}

@@ -204,7 +204,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.refused.Square = -1
 	b.load(f)
 	if opening {
-		b.host.Say(b.m.StartText(f.Seed))
+		b.host.Say(b.m.StartText(f.Seed, f.NoSeed))
 	}
 	story := b.m.Story(f.Events)
 	// A turn is told once to each view of it: after a hand-over the next
