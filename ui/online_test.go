@@ -256,7 +256,7 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 
 // TestOnlineWithoutServer: with no server at the address, the Test
 // button and the room say so in words, and Leave goes back to the games;
-// an empty code is asked for again; knights is not offered online.
+// an empty code is asked for again; every game is offered online.
 func TestOnlineWithoutServer(t *testing.T) {
 	u := newTestApp(t)
 	loop := appLoop(u)
@@ -285,8 +285,10 @@ func TestOnlineWithoutServer(t *testing.T) {
 	if u.online != nil {
 		t.Fatal("an empty code was looked up")
 	}
-	if notOnline("knights") == "" || notOnline("classic") != "" {
-		t.Error("knights should be the one game not offered online")
+	for _, g := range games.All() {
+		if why := notOnline(g.ID()); why != "" {
+			t.Errorf("%s is not offered online: %s", g.ID(), why)
+		}
 	}
 }
 
