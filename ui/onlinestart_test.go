@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/games/gametest"
+	"github.com/tabulagames/tabula/online/protocol"
+	"github.com/tabulagames/tabula/ui/session"
+)
+
+// longUpdate is the first Update a device gets on joining an arena game
+// that is plies tokens in: the whole history, from the server's seed.
+func longUpdate(tb testing.TB, plies int) (*protocol.Update, *games.Record) {
+	g, _ := games.Lookup("arena")
+	rec, st := gametest.LongGame(tb, g, map[string]any{}, plies, 1)
+	rec.Seed = 7
+	seed := rec.Seed
+	rules, err := games.ValidateRules(g.RuleSpecs(), rec.Rules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seats := []protocol.SeatState{{Name: "Ana", Joined: true, Connected: true}, {Name: "Ben", Joined: true, Connected: true}}
+	return &protocol.Update{V: protocol.Version, Code: "K7QX2M", Game: "arena", Seat: 0, Ply: len(rec.Moves), Turns: len(rec.Moves),
+		Rules: map[string]any(rules), Seats: seats, From: 0, History: rec.Moves, Seed: &seed, ToMove: st.ToMove(),
+		Legal: []string{}, Status: "ongoing"}, rec
+}
+
+// TestOnlineLongHistoryOffUI: joining a game 5,000 arena plies in, the
+// session is made and the history replayed on a worker goroutine, not on
+// the UI goroutine that got the Update (which would freeze the window):
+// the Update's handling returns with no session yet; an Update that
+// comes meanwhile waits; the session then comes in through the UI loop,
+// the whole game in it, from the server's seed, and the waiting Update
+// is followed.
+func TestOnlineLongHistoryOffUI(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	up, rec := longUpdate(t, 5000)
+	og := u.showRoom("Join online", "Joining...")
+	og.update(up)
+	if og.s != nil || og.gs != nil || !og.starting {
+		t.Fatal("the history was replayed on the UI goroutine")
+	}
+	// Ben drops meanwhile: that Update waits for the game screen.
+	later := *up
+	later.From, later.History = up.Ply, []string{}
+	later.Seats = slices.Clone(up.Seats)
+	later.Seats[1].Connected = false
+	og.update(&later)
+	loop.Until(t, "the game screen", func() bool { return og.gs != nil })
+	if og.s.Plies() != len(rec.Moves) || !slices.Equal(og.s.Tokens(), rec.Moves) || og.s.Seed != rec.Seed {
+		t.Fatalf("the device holds %d plies from seed %d; the server %d from seed %d", og.s.Plies(), og.s.Seed, len(rec.Moves), rec.Seed)
+	}
+	if og.starting || len(og.queued) != 0 || og.last != &later {
+		t.Fatal("the Update that came meanwhile was not followed")
+	}
+	if og.s.DriverOf(1) != session.Remote || og.s.DriverOf(0) != session.PersonHere {
+		t.Fatal("the seats are not Ana's here and Ben's elsewhere")
+	}
+}
+
+// TestOnlineStartWithoutSeed: a server that does not say how the game
+// starts (no seed, a game that hides nothing) is told in words, and the
+// room says it.
+func TestOnlineStartWithoutSeed(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	up, _ := longUpdate(t, 10)
+	up.Seed = nil
+	og := u.showRoom("Join online", "Joining...")
+	og.update(up)
+	loop.Until(t, "the room's problem", func() bool { return !og.starting })
+	if og.gs != nil || !showsText(og.content, "did not say how the game starts") {
+		t.Fatalf("the room reads %q", og.status.Text)
+	}
+}
+
+// BenchmarkOnlineJoinLong is the work of joining an arena game 5,000
+// plies in (the session made and the history replayed), which a worker
+// does off the UI goroutine.
+func BenchmarkOnlineJoinLong(b *testing.B) {
+	up, _ := longUpdate(b, 5000)
+	g, _ := games.Lookup("arena")
+	rules, _ := games.ValidateRules(g.RuleSpecs(), up.Rules)
+	seats := []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}
+	o := session.Options{Post: func(func()) {}, Remote: []int{1}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := followingSession(g, rules, seats, o, up); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
