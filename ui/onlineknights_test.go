@@ -110,6 +110,17 @@ func playKnightsOnline(t *testing.T, ana, ben *App, la, lb uiLoop) ([]shot, *gam
 			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
 		}, la, lb)
 		look()
+		// The move list tells the turn from what the seat saw of it (the
+		// Update's events), as at one device: the own knight's jump or
+		// bounce, never as a turn the device was away for.
+		for _, u := range []*App{ana, ben} {
+			said := u.game.board.(*knights.Board).JointMoveText(u.game.session.Frame(), n, u.online.seat)
+			name := u.online.s.Seats[u.online.seat].Name
+			if !strings.Contains(said, name+" jumps to ") && !strings.Contains(said, "tried") ||
+				strings.Contains(said, "pick") || strings.Contains(said, "move is out of sight") {
+				t.Fatalf("turn %d in %s's move list: %q", n+1, u.online.s.Seats[u.online.seat].Name, said)
+			}
+		}
 	}
 	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
 		t.Fatal("the game did not end on both boards")

@@ -200,8 +200,13 @@ func (og *onlineGame) followViews(up *protocol.Update) {
 		if ply < s.Plies() {
 			continue
 		}
+		// The server sends the events of the last turn with an Update
+		// that carries what is new, none with the whole game after a
+		// join (whose From is 0, as is a first turn's): a turn without
+		// them is one the device was away for. A seat's view always
+		// holds its own knight's part of a turn while it is fogged.
 		events := unseenEvents(tok, up.Seat)
-		if i == len(up.History)-1 && up.From > 0 {
+		if i == len(up.History)-1 && len(up.Events) > 0 {
 			events = view.LastEvents()
 		}
 		og.pending = ""
