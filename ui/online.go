@@ -285,6 +285,8 @@ type onlineGame struct {
 	final   bool
 	dropped bool // this device's connection is down
 	fulls   int  // Updates with the whole game received in play (one after each rejoin)
+	// rejoining: Reconnected came and the rejoin's whole game has not.
+	rejoining bool
 	// starting: the game is being made off the UI goroutine; the Updates
 	// that come meanwhile wait in queued (onlineview.go).
 	starting bool
@@ -520,7 +522,7 @@ func (og *onlineGame) handle(m any) {
 		og.dropped = true
 		og.conn = "The connection to the server dropped (" + lowerErr(m.Err) + "); reconnecting..."
 	case client.Reconnected:
-		og.dropped = false
+		og.dropped, og.rejoining = false, true
 		og.conn = "Connected to the server again."
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
@@ -557,7 +559,12 @@ func (og *onlineGame) update(up *protocol.Update) {
 		}
 		return
 	}
-	if up.From == 0 {
+	// The whole game again after a reconnection: an Update from 0 that
+	// follows Reconnected (every Update of a game's first turn starts at
+	// 0 too, and says nothing of a move lost).
+	rejoin := up.From == 0 && og.rejoining
+	if rejoin {
+		og.rejoining = false
 		og.fulls++
 	}
 	og.follow(up)
@@ -565,7 +572,7 @@ func (og *onlineGame) update(up *protocol.Update) {
 	// The whole game again (after a reconnection) without this device's
 	// move: it was sent while the connection was being made again and did
 	// not reach the match. Say so rather than wait for it for ever.
-	if up.From == 0 && og.pending != "" && len(up.Legal) > 0 {
+	if rejoin && og.pending != "" && len(up.Legal) > 0 {
 		og.pending = ""
 		og.gs.Refuse("Your move did not reach the server while it was reconnecting: play it again.")
 	}

@@ -75,6 +75,17 @@ func playKnightsOnline(t *testing.T, ana, ben *App, la, lb uiLoop) ([]shot, *gam
 			t.Fatalf("Ana's board after her pick: input %v, dots %v, plies %d", d.Input, d.Legal, ana.online.s.Plies())
 		}
 		look()
+		if n == 0 {
+			// An Update of the first turn that crosses Ana's pick on its
+			// way (Ben connecting again, say) starts at 0 like a rejoin's
+			// whole game; it does not make her pick a lost one.
+			crossing := *ana.online.last
+			crossing.Seats = slices.Clone(crossing.Seats)
+			ana.online.update(&crossing)
+			if ana.online.pending != pick || strings.Contains(ana.game.lastRefusal, "did not reach") {
+				t.Fatalf("an Update of the first turn dropped Ana's pick on its way: %q", ana.game.lastRefusal)
+			}
+		}
 		pump(t, "Ana's pick at the server", func() bool {
 			return strings.Contains(ana.online.bar.Text, "The server has your pick "+pick+"; waiting for Ben.") &&
 				ben.online.last.Seats[a].Picked
