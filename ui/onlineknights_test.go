@@ -234,6 +234,11 @@ func TestOnlineKnightsFog(t *testing.T) {
 			t.Fatal("a fogged online game shows a seed")
 		}
 	}
+	// Save cannot write the seat's views as a game: it says so.
+	ana.game.save()
+	if !strings.Contains(ana.game.lastRefusal, "saved by itself when it ends") {
+		t.Errorf("Save in a fogged online game: %q", ana.game.lastRefusal)
+	}
 	shots, rec := playKnightsOnline(t, ana, ben, la, lb)
 	checkShots(t, shots, rec)
 	// The move list's tokens are the masked history: Ana's own entries
