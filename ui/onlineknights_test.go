@@ -91,6 +91,9 @@ func playKnightsOnline(t *testing.T, ana, ben *App, la, lb uiLoop) ([]shot, *gam
 				ben.online.last.Seats[a].Picked
 		}, la, lb)
 		look()
+		if b := ana.game.resignBtn; b != nil && b.Disabled() {
+			t.Errorf("after her pick Ana cannot resign: %q", ana.game.endWhy.Text)
+		}
 		if _, known := ben.online.s.OwnPick(a); known {
 			t.Fatal("Ben's device holds Ana's pick")
 		}

@@ -145,3 +145,18 @@ func (s *Session) FollowCountdown(seat int, left time.Duration) {
 	s.countdown = countdown{seat: seat, due: s.clock.Now().Add(min(left, s.PickTime)), timer: s.pickTimer, gen: s.gen}
 	s.changed()
 }
+
+// pickedHere reports whether the person here has picked in the turn a
+// server's game is waiting on: they may still resign (the server takes a
+// resignation at any moment), as they could before they picked.
+func (s *Session) pickedHere() bool {
+	if !s.following || s.canAct() != nil {
+		return false
+	}
+	for seat := range s.picks {
+		if s.here(seat) {
+			return true
+		}
+	}
+	return false
+}

@@ -122,6 +122,12 @@ func TestFollowCountdown(t *testing.T) {
 	legal0, legal1 := s.Live().Legal(0), s.Live().Legal(1)
 	tok := s.Live().MoveString(0, legal0[0]) + "," + s.Live().MoveString(1, legal1[0])
 	s.FollowPicks(map[int]string{0: s.Live().MoveString(0, legal0[0]), 1: ""})
+	if err := s.WhyNoEnding(); err != nil {
+		t.Fatalf("after her pick, Ana may not resign: %v", err)
+	}
+	if err := s.WhyNoOffer(); err == nil || !strings.Contains(err.Error(), "Ben on another device") {
+		t.Fatalf("a draw offer after her pick: %v", err)
+	}
 	if err := s.Follow(tok); err != nil || s.Plies() != 1 || len(s.Pending()) != 2 {
 		t.Fatalf("the joint turn %s: %v, %d plies, pending %v", tok, err, s.Plies(), s.Pending())
 	}
