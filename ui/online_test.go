@@ -187,9 +187,9 @@ func TestOnline(t *testing.T) {
 }
 
 // TestOnlineCoinTossAndResign: checkerboard with a coin toss for the
-// first player (the server's seed, which the device does not get) is
-// followed from the server's start, and a resignation ends the game on
-// both boards from the server's record.
+// first player (drawn from the server's seed, which the whole game's
+// Update carries) is followed from the server's start, and a resignation
+// ends the game on both boards from the server's record.
 func TestOnlineCoinTossAndResign(t *testing.T) {
 	srv := servertest.Start(t)
 	ana, la := onlineApp(t, srv)
@@ -221,6 +221,7 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 	if other.game.endWhy.Text != "" || who.game.endWhy.Text != "Resign on your turn." {
 		t.Errorf("under Resign: %q to move, %q waiting", other.game.endWhy.Text, who.game.endWhy.Text)
 	}
+	seeds := []int64{ana.online.s.Seed, ben.online.s.Seed}
 	if err := who.online.c.Resign(); err != nil {
 		t.Fatal(err)
 	}
@@ -228,6 +229,10 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
 	}, la, lb)
 	out := other.online.s.Outcome()
+	// Both devices started from the server's own seed (the record's).
+	if rec := other.online.s.Record(); seeds[0] != rec.Seed || seeds[1] != rec.Seed {
+		t.Errorf("the devices started from seeds %v; the server's game from %d", seeds, rec.Seed)
+	}
 	// Online, Resign stays and Offer draw is not offered (the server has
 	// no draw offers yet), on the desktop and in the phone's menu.
 	if acts := other.game.endingActions(); len(acts) != 1 || acts[0].label != "Resign" {
