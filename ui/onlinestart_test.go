@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/games/gametest"
 	"github.com/tabulagames/tabula/online/protocol"
+	"github.com/tabulagames/tabula/ui/boards/knights"
 	"github.com/tabulagames/tabula/ui/session"
 )
 
@@ -91,5 +94,64 @@ func BenchmarkOnlineJoinLong(b *testing.B) {
 		if _, err := followingSession(g, rules, seats, o, up); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestOnlineKnightsJoinMidGame: joining a fogged knights game some turns
+// in, the device gets the masked history and the seat's view of now
+// only: it shows that view, holds no seed, and its move list tells the
+// turns it was away for by its own picks alone, never another's.
+func TestOnlineKnightsJoinMidGame(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	g, _ := games.Lookup("knights")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"fog": true, "size": 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(games.Config{Rules: rules, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var masked, whole []string
+	for turn := 0; turn < 3; turn++ {
+		tok := games.FormatTurn(st, []games.Move{st.Legal(0)[0], st.Legal(1)[0]})
+		masked = append(masked, games.MaskTurn(st, 0, tok))
+		whole = append(whole, tok)
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := games.ViewOf(st, 0)
+	pos, _ := json.Marshal(view.Position())
+	seats := []protocol.SeatState{{Name: "Ana", Joined: true, Connected: true}, {Name: "Ben", Joined: true, Connected: true}}
+	up := &protocol.Update{V: protocol.Version, Code: "K7QX2M", Game: "knights", Seat: 0, Ply: 3, Turns: 3, Rules: map[string]any(rules),
+		Seats: seats, From: 0, History: masked, Position: pos, Masked: true, ToMove: []int{0, 1}, Legal: []string{"x"}, Status: "ongoing"}
+	og := u.showRoom("Join online", "Joining...")
+	og.update(up)
+	loop.Until(t, "the game screen", func() bool { return og.gs != nil })
+	s := og.s
+	if !s.Follows() || s.Plies() != 3 || !slices.Equal(s.Tokens(), masked) {
+		t.Fatalf("the device follows by views %v with tokens %q; the server sent %q", s.Follows(), s.Tokens(), masked)
+	}
+	for i := 0; i <= 3; i++ {
+		got, _ := json.Marshal(s.State(i).Position())
+		if string(got) != string(pos) {
+			t.Fatalf("position %d on the device is %s, not the view it came back to", i, got)
+		}
+	}
+	for i := range masked {
+		said := og.gs.board.(*knights.Board).JointMoveText(s.Frame(), i, 0)
+		mine := strings.Split(whole[i], ",")[0]
+		theirs := strings.Split(whole[i], ",")[1]
+		if said != "Ana picks "+mine+"; Ben's move is out of sight" && !strings.Contains(masked[i], theirs) {
+			t.Errorf("turn %d the device was away for reads %q", i+1, said)
+		}
+		if !strings.Contains(masked[i], theirs) && strings.Contains(said, theirs) {
+			t.Fatalf("turn %d names Ben's hidden pick %s: %q", i+1, theirs, said)
+		}
+	}
+	if f := s.Frame(); !f.NoSeed {
+		t.Error("a fogged game joined mid-way shows a seed")
 	}
 }
