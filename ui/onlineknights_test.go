@@ -282,3 +282,97 @@ func TestOnlineKnights(t *testing.T) {
 		t.Fatalf("the device started from seed %d, the server from %d", ana.online.s.Seed, rec.Seed)
 	}
 }
+
+// TestOnlineKnightsFogThree plays a fogged knights game of three, the
+// third knight the server's bot, to the end: each board draws exactly its
+// seat's view at every turn, also once its own knight is out (then it
+// sees the whole board while the others play on), and the bot's pick
+// shows only as made.
+func TestOnlineKnightsFogThree(t *testing.T) {
+	srv := servertest.Start(t)
+	ana, la := onlineApp(t, srv)
+	g, _ := games.Lookup("knights")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"fog": true, "size": 7, "players": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.createOnline(g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"},
+		{Name: "Mobility", Controller: "ai", Bot: "mobility"}})
+	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
+	ben, lb := onlineApp(t, srv)
+	ben.joinOnline(ana.online.inv.Code, "Ben")
+	pump(t, "both game screens", func() bool {
+		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
+	}, la, lb)
+	var shots []shot
+	for turn := 0; !ana.online.s.Outcome().Over() && turn < 80; turn++ {
+		n := ana.online.s.Plies()
+		acting := func(u *App) bool { return slices.Contains(u.online.last.ToMove, u.online.seat) }
+		pump(t, "the turn's Updates", func() bool {
+			for _, u := range []*App{ana, ben} {
+				if u.online.last.Ply != n || acting(u) && len(u.online.last.Legal) == 0 && u.online.last.Picked == "" {
+					return false
+				}
+			}
+			return true
+		}, la, lb)
+		shots = append(shots, snap("Ana", ana), snap("Ben", ben))
+		for _, u := range []*App{ana, ben} {
+			if acting(u) {
+				// Ana runs into corners, Ben keeps room: Ana is out early
+				// and watches the others play on.
+				if err := u.game.Submit(steer(u, u == ana)); err != nil {
+					t.Fatalf("turn %d: %v", turn+1, err)
+				}
+			}
+		}
+		pump(t, "the turn on both boards", func() bool {
+			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
+		}, la, lb)
+	}
+	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
+		t.Fatal("the game did not end on both boards")
+	}
+	shots = append(shots, snap("Ana", ana), snap("Ben", ben))
+	pump(t, "the record saved", func() bool { return strings.Contains(ana.online.bar.Text, "is saved") }, la, lb)
+	ana.disk.Wait()
+	entries, err := ana.store.List()
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("saved games: %v %v", entries, err)
+	}
+	rec, err := ana.store.Load(entries[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShots(t, shots, rec)
+	outEarly := 0
+	for _, s := range shots {
+		if s.seat >= 0 && s.drawn.Out[s.seat] && s.drawn.Over == nil {
+			outEarly++
+		}
+	}
+	t.Logf("%d turns; %d boards drawn for a seat out while the others played on", len(rec.Moves), outEarly)
+}
+
+// steer is the jump of u's seat with the fewest (or most) jumps onward,
+// as its view shows them.
+func steer(u *App, fewest bool) string {
+	view := u.online.s.Live().(*game.State)
+	seat, best, pick := u.online.seat, -1, ""
+	for _, tok := range u.online.last.Legal {
+		mv, err := view.ParseMove(seat, tok)
+		if err != nil {
+			continue
+		}
+		room := 0
+		for _, j := range view.JumpsFrom(mv) {
+			if k, _ := view.Square(j); k == game.Empty {
+				room++
+			}
+		}
+		if best < 0 || fewest && room < best || !fewest && room > best {
+			best, pick = room, tok
+		}
+	}
+	return pick
+}
