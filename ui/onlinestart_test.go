@@ -155,3 +155,49 @@ func TestOnlineKnightsJoinMidGame(t *testing.T) {
 		t.Error("a fogged game joined mid-way shows a seed")
 	}
 }
+
+// TestOnlineStartAfterPieSwap: joining an infiltration game after its pie
+// swap, the server's seats are as they sit now; the device's game starts
+// with them as they sat at the start, so the person here plays their own
+// seat after the swap too.
+func TestOnlineStartAfterPieSwap(t *testing.T) {
+	g, _ := games.Lookup("infiltration")
+	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"pie": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(games.Config{Rules: rules, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tokens []string
+	for swapped := false; !swapped; {
+		seat := st.ToMove()[0]
+		tok := st.MoveString(seat, st.Legal(seat)[0])
+		for _, m := range st.Legal(seat) {
+			if st.MoveString(seat, m) == "swap" {
+				tok, swapped = "swap", true
+			}
+		}
+		if err := games.PlayToken(st, tok); err != nil {
+			t.Fatal(err)
+		}
+		tokens = append(tokens, tok)
+	}
+	seed := int64(3)
+	// Ana created the game in seat 0; now, after Ben.s
+	// swap she sits in seat 1 and Ben in seat 0.
+	up := &protocol.Update{V: protocol.Version, Game: "infiltration", Seat: 1, Ply: len(tokens), Rules: map[string]any(rules),
+		Seats: []protocol.SeatState{{Name: "Ben", Joined: true}, {Name: "Ana", Joined: true}}, History: tokens, Seed: &seed, Status: "ongoing"}
+	seats := []games.SeatInfo{{Name: "Ben", Controller: "human"}, {Name: "Ana", Controller: "human"}}
+	s, err := followingSession(g, rules, seats, session.Options{Post: func(func()) {}, Remote: []int{0}}, up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if start := s.StartSeats(); start[0].Name != "Ana" || start[1].Name != "Ben" {
+		t.Fatalf("the game started with %v", start)
+	}
+	if s.Seats[0].Name != "Ben" || s.DriverOf(1) != session.PersonHere || s.DriverOf(0) != session.Remote {
+		t.Fatalf("after the swap: seats %v, drivers %v %v", s.Seats, s.DriverOf(0), s.DriverOf(1))
+	}
+}
