@@ -185,8 +185,8 @@ func TestOnlineStartAfterPieSwap(t *testing.T) {
 		tokens = append(tokens, tok)
 	}
 	seed := int64(3)
-	// Ana created the game in seat 0; now, after Ben.s
-	// swap she sits in seat 1 and Ben in seat 0.
+	// Ana started in seat 0; after Ben's swap she sits in seat 1 and
+	// Ben in seat 0.
 	up := &protocol.Update{V: protocol.Version, Game: "infiltration", Seat: 1, Ply: len(tokens), Rules: map[string]any(rules),
 		Seats: []protocol.SeatState{{Name: "Ben", Joined: true}, {Name: "Ana", Joined: true}}, History: tokens, Seed: &seed, Status: "ongoing"}
 	seats := []games.SeatInfo{{Name: "Ben", Controller: "human"}, {Name: "Ana", Controller: "human"}}
