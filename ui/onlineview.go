@@ -46,7 +46,7 @@ import (
 // prepare makes the game's session off the UI goroutine, then opens its
 // screen (started).
 func (og *onlineGame) prepare(g games.Game, rules games.Rules, seats []games.SeatInfo, remote []int, up *protocol.Update) error {
-	if up.From != 0 && up.Ply != up.From {
+	if up.From != 0 { // a join's first Update holds the whole game
 		return errors.New("the server sent the game without its start: leave and join again")
 	}
 	o := og.u.sessionOptions()
