@@ -387,7 +387,7 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	// width: a wrapping label in a bare VBox has no height of its own.
 	og.column = container.NewVBox(og.title,
 		container.NewHBox(og.code, container.NewCenter(og.copyBtn)), og.seats, og.status, container.NewHBox(cancel))
-	og.content = container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
+	og.content = container.NewCenter(container.NewGridWrap(u.dialogSize(560, 420), og.column)) // a phone is narrower
 	u.screen++
 	u.opening = false
 	u.picker = nil
