@@ -46,7 +46,10 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 	for seat := range p.Names {
 		if to, ok := turn.jumped[seat]; ok {
 			where := "to " + to
-			if seen, ok := landedInSight[seat]; !sees(seat) && (!ok || seen != to) {
+			// A view's event keeps only the squares the seat saw: an
+			// empty one is a landing out of sight (a game followed by
+			// views tells every turn from them).
+			if seen, ok := landedInSight[seat]; to == "" || !sees(seat) && (!ok || seen != to) {
 				where = "out of sight"
 			}
 			parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))
@@ -61,6 +64,8 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 		}
 		group := turn.aimed[aim]
 		switch {
+		case aim == "": // a view's event: where it aimed was out of sight
+			parts = append(parts, subject(p, seat)+" bounced back out of sight")
 		case sees(seat) || slices.Contains(group, shown):
 			if group[0] == seat { // the collision is told once, at its first seat
 				parts = append(parts, collision(p, group, aim))
@@ -155,6 +160,9 @@ func collision(p frame.People, seats []int, square string) string {
 		names[k] = p.Object(seat)
 	}
 	names[0] = subject(p, seats[0])
+	if len(seats) == 1 { // a view's: the others that aimed there are not told
+		return fmt.Sprintf("%s tried %s and bounced back", names[0], square)
+	}
 	all := "both"
 	if len(seats) > 2 {
 		all = "all"

@@ -168,8 +168,10 @@ func TestViewTurnInWords(t *testing.T) {
 	if err := s.FollowView("c5,?", after, events); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := JointMoveText(s.Frame(), 0, 0), "Ana jumps to c5; Ben jumps out of sight"; got != want {
-		t.Errorf("a turn seen in part: %q, want %q", got, want)
+	for _, shown := range []int{0, -2} { // the move list of a view tells all it holds (-2)
+		if got, want := JointMoveText(s.Frame(), 0, shown), "Ana jumps to c5; Ben jumps out of sight"; got != want {
+			t.Errorf("shown %d: a turn seen in part: %q, want %q", shown, got, want)
+		}
 	}
 	// A turn the device was away for: its own pick only.
 	if err := s.FollowView("d7,?", after, []games.Event{{Kind: game.EventUnseen, Seat: 0, To: "d7"}, {Kind: game.EventUnseen, Seat: 1}}); err != nil {
@@ -177,5 +179,15 @@ func TestViewTurnInWords(t *testing.T) {
 	}
 	if got, want := JointMoveText(s.Frame(), 1, 0), "Ana picks d7; Ben's move is out of sight"; got != want {
 		t.Errorf("a turn the device was away for: %q, want %q", got, want)
+	}
+	// A collision as Ana's view holds it: her aim, not Ben's.
+	bounce := []games.Event{{Kind: games.EventCollision, Seat: 0, From: "c5", To: "d3"}, {Kind: games.EventCollision, Seat: 1}}
+	if err := s.FollowView("d3,?", after, bounce); err != nil {
+		t.Fatal(err)
+	}
+	for _, shown := range []int{0, -2} {
+		if got, want := JointMoveText(s.Frame(), 2, shown), "Ana tried d3 and bounced back; Ben bounced back out of sight"; got != want {
+			t.Errorf("shown %d: a collision in a view: %q, want %q", shown, got, want)
+		}
 	}
 }
