@@ -64,8 +64,10 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 		}
 		group := turn.aimed[aim]
 		switch {
-		case aim == "": // a view's event: where it aimed was out of sight
-			parts = append(parts, subject(p, seat)+" bounced back out of sight")
+		case aim == "":
+			// A view's event: the knight stood in sight and stayed, where
+			// it aimed is not told (one out of sight leaves no event).
+			parts = append(parts, subject(p, seat)+" bounced back")
 		case sees(seat) || slices.Contains(group, shown):
 			if group[0] == seat { // the collision is told once, at its first seat
 				parts = append(parts, collision(p, group, aim))
