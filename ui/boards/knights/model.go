@@ -582,7 +582,9 @@ func (m *Model) Story(events []games.Event) Story {
 		for _, seat := range clash[sq] {
 			who = append(who, m.who(seat))
 		}
-		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), words.JoinAnd(who)))
+		// Under fog a view tells only the knights in sight that aimed
+		// there: maybe one.
+		says = append(says, fmt.Sprintf("Collision on %s! %s %s back.", m.Name(sq), words.JoinAnd(who), words.Plural(len(who), "bounces", "bounce")))
 	}
 	if len(st.Closed) > 0 {
 		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), words.Plural(len(st.Closed), "square is", "squares are")))
