@@ -215,6 +215,12 @@ func (gs *gameScreen) hintText(h *session.Hint) string {
 // save saves the game, off the UI goroutine, and says so when it is on
 // disk.
 func (gs *gameScreen) save() {
+	if gs.session.Follows() {
+		// It holds the seat's views and masked moves, not a game a
+		// save could replay; the server's whole record is saved at the end.
+		gs.Refuse("This online game is saved by itself when it ends, with every move: until then the hidden moves are the server's.")
+		return
+	}
 	name := gs.saveName()
 	gs.files.queueSave(gs.u.disk, gs.u.store, gs.session.Record(), name, func(err error) {
 		gs.u.post(func() {

@@ -9,16 +9,20 @@ package ui
 // Options.Remote), the server's bots included (the server plays them, so
 // the device must not). Every turn token the server's Updates carry is
 // played into the session in order: a remote seat's through Deliver, this
-// device's own through Submit once the server has echoed it. The person's
+// device's own through Submit once the server has echoed it, a joint
+// turn (knights) whole through Follow. The person's
 // move is not played when tapped: it goes to the server (client.Move with
 // the ply seen) and shows as pending until the server's Update plays it,
 // or a Refused says why not, in words. So the device never plays a move
 // the server has not, and the board, animations and move list are the
 // ones of a game at one device.
 //
-// Not in this slice: games whose history the server masks (knights with
-// fog cannot be replayed from tokens the device cannot see; knights is
-// left out entirely, with a message), a draw offer and hints (neither is
+// Knights is followed so too without fog; under fog, whose history the
+// server masks and whose seed it keeps, by the seat's views
+// (onlineview.go, which also says how a game starts: from the server's
+// seed, on a worker goroutine).
+//
+// Not in this slice: a draw offer and hints (neither is
 // offered on an online game's screen, nor Undo), Resume of an online game
 // after the app is closed (an online game is not autosaved).
 
@@ -27,8 +31,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -48,13 +50,11 @@ import (
 	"github.com/tabulagames/tabula/ui/session"
 )
 
-// notOnline says why a game is not offered online yet, or "" when it is.
-func notOnline(id string) string {
-	if id == "knights" {
-		return "Knights cannot be played online yet: its fog hides squares the app would need to follow the game. Play it at one device."
-	}
-	return ""
-}
+// notOnline says why a game is not offered online, or "" when it is:
+// every game is now (knights under fog is followed by the seat's views,
+// onlineview.go). A game added later that a device cannot follow from
+// the server's Updates is named here.
+func notOnline(id string) string { return "" }
 
 // onlineConfig is how this device reaches the server in the settings.
 func (u *App) onlineConfig(name string) (client.Config, error) {
@@ -285,6 +285,12 @@ type onlineGame struct {
 	final   bool
 	dropped bool // this device's connection is down
 	fulls   int  // Updates with the whole game received in play (one after each rejoin)
+	// rejoining: Reconnected came and the rejoin's whole game has not.
+	rejoining bool
+	// starting: the game is being made off the UI goroutine; the Updates
+	// that come meanwhile wait in queued (onlineview.go).
+	starting bool
+	queued   []*protocol.Update
 	// awaySince is when each other person's seat was last seen without
 	// its connection: their drop is said in words only once it has lasted
 	// dropGrace (a phone changing networks is back within a second or two).
@@ -381,7 +387,7 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	// width: a wrapping label in a bare VBox has no height of its own.
 	og.column = container.NewVBox(og.title,
 		container.NewHBox(og.code, container.NewCenter(og.copyBtn)), og.seats, og.status, container.NewHBox(cancel))
-	og.content = container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
+	og.content = container.NewCenter(container.NewGridWrap(u.dialogSize(560, 420), og.column)) // a phone is narrower
 	u.screen++
 	u.opening = false
 	u.picker = nil
@@ -504,6 +510,7 @@ func (og *onlineGame) handle(m any) {
 		og.update(m)
 	case *protocol.Refused:
 		og.pending = ""
+		og.pickRefused() // onlineview.go
 		if og.gs != nil {
 			og.gs.Refuse("The server refused the move: " + m.Error)
 		} else {
@@ -515,7 +522,7 @@ func (og *onlineGame) handle(m any) {
 		og.dropped = true
 		og.conn = "The connection to the server dropped (" + lowerErr(m.Err) + "); reconnecting..."
 	case client.Reconnected:
-		og.dropped = false
+		og.dropped, og.rejoining = false, true
 		og.conn = "Connected to the server again."
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
@@ -536,6 +543,10 @@ func (og *onlineGame) update(up *protocol.Update) {
 	og.seat = up.Seat
 	og.last = up
 	og.noteAway(up.Seats)
+	if og.starting { // the game is being made off the UI goroutine (onlineview.go)
+		og.queued = append(og.queued, up)
+		return
+	}
 	if og.gs == nil {
 		og.showSeats(up.Seats)
 		for _, s := range up.Seats {
@@ -548,14 +559,20 @@ func (og *onlineGame) update(up *protocol.Update) {
 		}
 		return
 	}
-	if up.From == 0 {
+	// The whole game again after a reconnection: an Update from 0 that
+	// follows Reconnected (every Update of a game's first turn starts at
+	// 0 too, and says nothing of a move lost).
+	rejoin := up.From == 0 && og.rejoining
+	if rejoin {
+		og.rejoining = false
 		og.fulls++
 	}
 	og.follow(up)
+	og.followPicks(up) // onlineview.go
 	// The whole game again (after a reconnection) without this device's
 	// move: it was sent while the connection was being made again and did
 	// not reach the match. Say so rather than wait for it for ever.
-	if up.From == 0 && og.pending != "" && len(up.Legal) > 0 {
+	if rejoin && og.pending != "" && len(up.Legal) > 0 {
 		og.pending = ""
 		og.gs.Refuse("Your move did not reach the server while it was reconnecting: play it again.")
 	}
@@ -566,9 +583,6 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 	g, ok := games.Lookup(up.Game)
 	if !ok {
 		return fmt.Errorf("this version of Tabula does not have the game %q: update Tabula", up.Game)
-	}
-	if up.Masked {
-		return errors.New(notOnline("knights"))
 	}
 	rules, err := games.ValidateRules(g.RuleSpecs(), up.Rules)
 	if err != nil {
@@ -582,51 +596,7 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 			remote = append(remote, i) // the server plays its bots: here they are remote too
 		}
 	}
-	o := og.u.sessionOptions()
-	o.Remote = remote
-	// The server keeps its seed; it only matters to games that draw their
-	// start (checkerboard's coin toss), and no bot plays here: a seed
-	// that gives the server's start is as good as the server's own. The
-	// tokens then replay the same game, and the record saved at the end
-	// is the server's.
-	seed := int64(-1)
-	for try := int64(0); try < 64 && seed < 0 && up.From == 0; try++ {
-		if sameGame(g, rules, try, up) {
-			seed = try
-		}
-	}
-	if seed < 0 {
-		return errors.New("the server's game starts differently from this device's: it cannot be followed here")
-	}
-	s, err := session.New(g, rules, seed, seats, nil, o)
-	if err != nil {
-		return err
-	}
-	og.u.pace(s)
-	og.s = s
-	og.u.online = og
-	og.u.openSessionFor(s, &gameFiles{}, og)
-	og.gs = og.u.game
-	og.bar = widget.NewLabel("")
-	og.bar.Wrapping = fyne.TextWrapWord
-	og.wrap()
-	og.follow(up)
-	return nil
-}
-
-// sameGame reports whether a game started with seed and played through
-// the Update's history reaches the position the server sent.
-func sameGame(g games.Game, rules games.Rules, seed int64, up *protocol.Update) bool {
-	st, err := g.New(games.Config{Rules: rules, Seed: seed})
-	if err != nil {
-		return false
-	}
-	for _, tok := range up.History {
-		if games.PlayToken(st, tok) != nil {
-			return false
-		}
-	}
-	return slices.Equal(st.ToMove(), up.ToMove) && samePosition(games.ViewOf(st, up.Seat), up.Position)
+	return og.prepare(g, rules, seats, remote, up) // onlineview.go
 }
 
 // wrap puts the online line and Leave over the game screen.
@@ -636,22 +606,13 @@ func (og *onlineGame) wrap() {
 	og.u.win.SetContent(og.gs.content)
 }
 
-// samePosition compares a state's position with the server's JSON.
-func samePosition(st games.State, server json.RawMessage) bool {
-	mine, err := json.Marshal(st.Position())
-	if err != nil {
-		return false
-	}
-	var a, b any
-	if json.Unmarshal(mine, &a) != nil || json.Unmarshal(server, &b) != nil {
-		return false
-	}
-	return reflect.DeepEqual(a, b)
-}
-
 // follow plays the tokens of an Update the session has not played yet.
 func (og *onlineGame) follow(up *protocol.Update) {
 	s := og.s
+	if s.Follows() {
+		og.followViews(up) // onlineview.go
+		return
+	}
 	for i, tok := range up.History {
 		ply := up.From + i
 		if ply < s.Plies() {
@@ -673,7 +634,8 @@ func (og *onlineGame) play(tok string) error {
 	s := og.s
 	to := s.Live().ToMove()
 	if len(to) != 1 {
-		return errors.New("a turn of several seats at once")
+		og.pending = ""
+		return s.Follow(tok) // a joint turn: every seat's pick at once
 	}
 	seat := to[0]
 	if s.DriverOf(seat) == session.Remote {
@@ -693,6 +655,9 @@ func (og *onlineGame) submit(token string) error {
 	}
 	if og.pending != "" {
 		return games.Refuse("Your move is on its way to the server: wait for it to be played.")
+	}
+	if s.Simultaneous() {
+		return og.submitPick(token) // onlineview.go
 	}
 	if _, err := games.ParseTurn(s.Live(), token); err != nil {
 		return err
@@ -782,8 +747,8 @@ func (og *onlineGame) showState() {
 			parts = append(parts, "Game over: "+og.last.Reason+".")
 		}
 	}
-	if og.pending != "" {
-		parts = append(parts, "Your move is sent; waiting for the server to play it.")
+	if line := og.pendingLine(); line != "" { // onlineview.go
+		parts = append(parts, line)
 	}
 	if og.conn != "" {
 		parts = append(parts, og.conn)

@@ -190,9 +190,9 @@ func TestOnline(t *testing.T) {
 }
 
 // TestOnlineCoinTossAndResign: checkerboard with a coin toss for the
-// first player (the server's seed, which the device does not get) is
-// followed from the server's start, and a resignation ends the game on
-// both boards from the server's record.
+// first player (drawn from the server's seed, which the whole game's
+// Update carries) is followed from the server's start, and a resignation
+// ends the game on both boards from the server's record.
 func TestOnlineCoinTossAndResign(t *testing.T) {
 	srv := servertest.Start(t)
 	ana, la := onlineApp(t, srv)
@@ -224,6 +224,7 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 	if other.game.endWhy.Text != "" || who.game.endWhy.Text != "Resign on your turn." {
 		t.Errorf("under Resign: %q to move, %q waiting", other.game.endWhy.Text, who.game.endWhy.Text)
 	}
+	seeds := []int64{ana.online.s.Seed, ben.online.s.Seed}
 	if err := who.online.c.Resign(); err != nil {
 		t.Fatal(err)
 	}
@@ -231,6 +232,10 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 		return ana.online.s.Outcome().Over() && ben.online.s.Outcome().Over()
 	}, la, lb)
 	out := other.online.s.Outcome()
+	// Both devices started from the server's own seed (the record's).
+	if rec := other.online.s.Record(); seeds[0] != rec.Seed || seeds[1] != rec.Seed {
+		t.Errorf("the devices started from seeds %v; the server's game from %d", seeds, rec.Seed)
+	}
 	// Online, Resign stays and Offer draw is not offered (the server has
 	// no draw offers yet), on the desktop and in the phone's menu.
 	if acts := other.game.endingActions(); len(acts) != 1 || acts[0].label != "Resign" {
@@ -259,7 +264,7 @@ func TestOnlineCoinTossAndResign(t *testing.T) {
 
 // TestOnlineWithoutServer: with no server at the address, the Test
 // button and the room say so in words, and Leave goes back to the games;
-// an empty code is asked for again; knights is not offered online.
+// an empty code is asked for again; every game is offered online.
 func TestOnlineWithoutServer(t *testing.T) {
 	u := newTestApp(t)
 	loop := appLoop(u)
@@ -288,8 +293,10 @@ func TestOnlineWithoutServer(t *testing.T) {
 	if u.online != nil {
 		t.Fatal("an empty code was looked up")
 	}
-	if notOnline("knights") == "" || notOnline("classic") != "" {
-		t.Error("knights should be the one game not offered online")
+	for _, g := range games.All() {
+		if why := notOnline(g.ID()); why != "" {
+			t.Errorf("%s is not offered online: %s", g.ID(), why)
+		}
 	}
 }
 

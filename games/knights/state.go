@@ -35,6 +35,12 @@ const (
 	// EventShrink: an empty square of the closing ring (To) became an
 	// obstacle; Value is the ring.
 	EventShrink games.EventKind = "shrink"
+	// EventUnseen is never played by the rules: a device that follows an
+	// online game by the seat's views (FromView) writes it for a turn
+	// played while it was away, whose view it never got: the seat's
+	// part, To its own pick when the seat is the device's ("" for
+	// another's, hidden).
+	EventUnseen games.EventKind = "unseen"
 )
 
 // SeatNames are the seats' names (section 2).
@@ -258,9 +264,12 @@ func (s *State) decide() {
 		s.end(s.topScores(), "everybody is out: the most squares win")
 	case s.idle >= StallTurns:
 		s.stalled = true
-		s.end(s.topScores(), "stall: decided on squares")
+		s.end(s.topScores(), stallReason)
 	}
 }
+
+// stallReason is the outcome's reason when the stall rule ends the game.
+const stallReason = "stall: decided on squares"
 
 func (s *State) end(winners []int, reason string) {
 	s.over, s.winners, s.reason = true, winners, reason

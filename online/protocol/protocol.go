@@ -122,6 +122,15 @@ type Update struct {
 	// seat's pick is made for it (0: no clock); TickRate ticks per second.
 	Deadline int `json:"deadline,omitempty"`
 	TickRate int `json:"tickRate,omitempty"`
+	// Seed is the game's seed, in the Update with the whole game (From 0)
+	// only, and only when no seat's view of the game hides anything: a
+	// device starts its copy of the game from it (checkerboard's coin
+	// toss) and follows the history. Absent for a game with hidden
+	// squares (knights under fog: the seed places obstacles and start
+	// squares out of sight), which a device follows by the seat's view
+	// (Position) alone. Added after version 1 shipped: an older client
+	// ignores it.
+	Seed *int64 `json:"seed,omitempty"`
 	// Outcome: "ongoing", "win" or "draw", the winners and the reason in
 	// words ("Ana resigned", "three in a row").
 	Status  string `json:"status"`

@@ -84,6 +84,9 @@ type Referee struct {
 	tokens   []string      // the history
 	states   []games.State // the position before each token, when masking or a stream needs it
 	keep     bool
+	// masks: some seat's view hides part of the game (knights under fog),
+	// so the seed, which placed what is hidden, is never sent.
+	masks    bool
 	ending   *games.Ending // a two-seat resignation
 	soloQuit bool          // the only seat of a one-seat game resigned
 	picks    map[int]games.Move
@@ -181,7 +184,8 @@ func (r *Referee) begin(tokens []string) error {
 		r.timer = r.rules.Int(knights.TimerRule) * r.tickRate
 	}
 	r.st, r.picks, r.reserved = st, map[int]games.Move{}, map[string]hold{}
-	r.keep = games.MasksHistory(st) || r.game.Kind().Stream
+	r.masks = games.MasksHistory(st)
+	r.keep = r.masks || r.game.Kind().Stream
 	r.results = make(chan botResult, 4)
 	for i, tok := range tokens {
 		if err := r.push(tok); err != nil {
@@ -880,6 +884,10 @@ func (r *Referee) update(i int) protocol.Update {
 	}
 	if s.sent > len(r.tokens) {
 		u.From = 0
+	}
+	if u.From == 0 && !r.masks {
+		seed := r.seed
+		u.Seed = &seed
 	}
 	for k := u.From; k < len(r.tokens); k++ {
 		tok := r.tokens[k]

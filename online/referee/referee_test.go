@@ -162,6 +162,18 @@ func (tb *table) check(c *client, u *protocol.Update, raw []byte) {
 			}
 		}
 	}
+	// The seed comes with the whole game only, and never when it placed
+	// something a seat may not see (knights' obstacles under fog).
+	switch {
+	case u.Seed != nil && u.From != 0:
+		tb.t.Fatalf("%s: the seed in an update from %d", c.user, u.From)
+	case u.Seed != nil && games.MasksHistory(r.states0()):
+		tb.t.Fatalf("%s: the seed %d of a game whose views hide squares", c.user, *u.Seed)
+	case u.Seed != nil && *u.Seed != r.seed:
+		tb.t.Fatalf("%s: seed %d, the game's is %d", c.user, *u.Seed, r.seed)
+	case u.Seed == nil && u.From == 0 && !games.MasksHistory(r.states0()):
+		tb.t.Fatalf("%s: no seed in the whole game of a game that hides nothing", c.user)
+	}
 	if u.Picked != "" {
 		p, ok := r.picks[seat]
 		if !ok || r.st.MoveString(seat, p) != u.Picked {
@@ -199,6 +211,15 @@ func (tb *table) check(c *client, u *protocol.Update, raw []byte) {
 		tb.t.Fatalf("%s: an update of %d bytes", c.user, len(raw))
 	}
 	c.last, c.updates = u, c.updates+1
+}
+
+// states0 is the start of the game, made again from its rules and seed.
+func (r *Referee) states0() games.State {
+	st, err := r.game.New(games.Config{Rules: r.rules, Seed: r.seed})
+	if err != nil {
+		panic(err)
+	}
+	return st
 }
 
 // step lets every person who may act play, then the bots, then one tick.
@@ -266,6 +287,7 @@ var everyGame = []struct {
 	{"revenge three", Config{Game: "revenge", Seats: []protocol.SeatRequest{person("Ana"), person("Ben"), bot("easy")}}},
 	{"knights fog", Config{Game: "knights", Rules: map[string]any{"players": 3.0, "fog": true}, Seats: []protocol.SeatRequest{person("Ana"), person("Ben"), bot("mobility")}}},
 	{"knights fog four", Config{Game: "knights", Rules: map[string]any{"players": 4.0, "fog": true, "size": 6.0}, Seats: []protocol.SeatRequest{person("Ana"), bot("balanced"), person("Cy"), bot("expert")}}},
+	{"knights open", Config{Game: "knights", Rules: map[string]any{"obstacles": 6.0, "starts": "random"}, Seats: []protocol.SeatRequest{person("Ana"), person("Ben")}}},
 	{"knights solo", Config{Game: "knights", Rules: map[string]any{"players": 1.0, "fog": true}, Seats: []protocol.SeatRequest{person("Ana")}}},
 	{"arena person-bot", Config{Game: "arena", Seats: []protocol.SeatRequest{person("Ana"), bot("easy")}}},
 	{"arena two people", Config{Game: "arena", Seats: []protocol.SeatRequest{person("Ana"), {Kind: "person", Name: "Ben", Character: "bomber"}}}},

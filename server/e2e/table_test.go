@@ -551,6 +551,12 @@ func (tr *truth) checkUpdate(t *testing.T, who string, i int, u *protocol.Update
 	if u.From+len(u.History) != u.Ply {
 		t.Errorf("%s: frame %d: history from %d with %d turns at ply %d", who, i, u.From, len(u.History), u.Ply)
 	}
+	// The seed only with the whole game, and never for a game whose views
+	// hide squares (it placed what the fog hides).
+	if u.Seed != nil && (u.From != 0 || *u.Seed != tr.rec.Seed || games.MasksHistory(tr.states[0])) {
+		t.Errorf("%s (seat %d): frame %d carries the seed %d (from %d; the game's %d, its views hide squares: %v)",
+			who, u.Seat, i, *u.Seed, u.From, tr.rec.Seed, games.MasksHistory(tr.states[0]))
+	}
 	for k, tok := range u.History {
 		j := u.From + k
 		if j >= len(tr.rec.Moves) {

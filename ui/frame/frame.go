@@ -54,6 +54,10 @@ type Frame struct {
 	Game  games.Game
 	Rules games.Rules
 	Seed  int64
+	// NoSeed: the seed is not known here (an online game followed by the
+	// seat's views, whose seed would tell what the fog hides): boards
+	// leave it out.
+	NoSeed bool
 	// Seats is who sits where now (after any pie-rule swap).
 	Seats []games.SeatInfo
 	// History is the whole game, for words about earlier tokens.

@@ -246,7 +246,7 @@ const hintTimeCap = 900 * time.Millisecond
 // change to the game (a move, undo, leaving) cancels it.
 func (s *Session) AskHint(done func(*Hint)) {
 	seat := s.HumanToMove()
-	if seat < 0 || s.hintCancel != nil {
+	if seat < 0 || s.hintCancel != nil || s.views { // a game followed by views has no stream to rebuild
 		return
 	}
 	name, nodes := ai.HintBot(s.Game.ID())

@@ -44,7 +44,7 @@ func (s *Session) WhyNoEnding() error {
 	if s.Live().Seats() != 2 {
 		return games.Refuse("Only a game of two players can be resigned or drawn by agreement.")
 	}
-	if err := s.WhyNot(); err != nil {
+	if err := s.WhyNot(); err != nil && !s.pickedHere() {
 		return err
 	}
 	if s.offer >= 0 {
@@ -60,7 +60,11 @@ func (s *Session) WhyNoOffer() error {
 	if err := s.WhyNoEnding(); err != nil {
 		return err
 	}
-	if other := 1 - s.HumanToMove(); s.DriverOf(other) == Remote {
+	me := s.HumanToMove()
+	if me < 0 {
+		me = s.DeviceSeat() // a followed game's person who has picked (pickedHere)
+	}
+	if other := 1 - me; me >= 0 && s.DriverOf(other) == Remote {
 		return games.Refuse("A draw cannot be offered to %s on another device yet.", s.Seats[other].Name)
 	}
 	return nil

@@ -15,7 +15,7 @@ func (s *Session) Frame() *frame.Frame {
 		handOver = -1
 	}
 	f := &frame.Frame{
-		Game: s.Game, Rules: s.Rules, Seed: s.Seed, Seats: append([]games.SeatInfo{}, s.Seats...), History: s,
+		Game: s.Game, Rules: s.Rules, Seed: s.Seed, NoSeed: s.views, Seats: append([]games.SeatInfo{}, s.Seats...), History: s,
 		View: s.view, Plies: len(s.tokens), Viewing: s.Viewing(),
 		Shown: s.Shown(), Live: s.Live(), Before: prev, Turn: turn, Events: events,
 		Acting: s.HumanToMove(), WhyNot: s.WhyNot(), DeviceSeat: s.DeviceSeat(), HandOver: handOver, ShowingTurn: s.ShowingTurn(),

@@ -74,7 +74,7 @@ func (s *Session) play(st games.State, token string) (games.State, []games.Move,
 // for Undo).
 func (s *Session) push(token string, next games.State, moves []games.Move, events []games.Event) {
 	i := len(s.tokens)
-	if i == s.open.first+keepEvery {
+	if i == s.open.first+keepEvery && !s.views { // views cannot be computed again: all are kept
 		closed := s.open
 		for j := closed.first + 1; j < i; j++ {
 			s.states[j] = nil

@@ -107,6 +107,10 @@ type Session struct {
 	seen     int                // the tokens whose turn the people here have seen (Continue)
 	plan     []string           // the rest of a bot's plan for the turn now running
 
+	// following: the session follows a server (follow.go), which takes
+	// the picks and times them; views: it follows by the seat's views.
+	following, views bool
+
 	hint       *Hint
 	hintCancel context.CancelFunc // of the hint being computed, if any
 	pickTimer  int                // bumped when a pick timer is started or void
@@ -146,6 +150,11 @@ func New(g games.Game, rules games.Rules, seed int64, seats []games.SeatInfo, se
 	if err != nil {
 		return nil, err
 	}
+	return newFrom(g, rules, seed, st, seats, setup, o)
+}
+
+// newFrom starts a game at st, its first position.
+func newFrom(g games.Game, rules games.Rules, seed int64, st games.State, seats []games.SeatInfo, setup json.RawMessage, o Options) (*Session, error) {
 	if len(seats) != st.Seats() {
 		return nil, fmt.Errorf("%d seats given; this game has %d", len(seats), st.Seats())
 	}
@@ -554,8 +563,8 @@ func (s *Session) pick(seat int, token string) error {
 // a handed-over person's does. When it runs out, the seat picks what it
 // had selected (Select), else its first legal move.
 func (s *Session) OpenPick(seat int) {
-	if s.PickTime <= 0 || !s.Simultaneous() || s.HumanToMove() != seat {
-		return
+	if s.PickTime <= 0 || !s.Simultaneous() || s.HumanToMove() != seat || s.following {
+		return // a server times a followed game's picks (FollowCountdown)
 	}
 	s.pickTimer++
 	timer, gen := s.pickTimer, s.gen

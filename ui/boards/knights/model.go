@@ -281,7 +281,9 @@ func (m *Model) note(f *frame.Frame) (note, brief string) {
 			tail = append(tail, fmt.Sprintf("the outer ring closes in %d turns", k))
 		}
 	}
-	tail = append(tail, fmt.Sprintf("seed %d", f.Seed))
+	if !f.NoSeed {
+		tail = append(tail, fmt.Sprintf("seed %d", f.Seed))
+	}
 	return strings.Join(append([]string{turn + doing}, tail...), " · "), strings.Join(append([]string{turn}, tail...), " · ")
 }
 
@@ -580,7 +582,9 @@ func (m *Model) Story(events []games.Event) Story {
 		for _, seat := range clash[sq] {
 			who = append(who, m.who(seat))
 		}
-		says = append(says, fmt.Sprintf("Collision on %s! %s bounce back.", m.Name(sq), words.JoinAnd(who)))
+		// Under fog a view tells only the knights in sight that aimed
+		// there: maybe one.
+		says = append(says, fmt.Sprintf("Collision on %s! %s %s back.", m.Name(sq), words.JoinAnd(who), words.Plural(len(who), "bounces", "bounce")))
 	}
 	if len(st.Closed) > 0 {
 		says = append(says, fmt.Sprintf("The outer ring closes: %d %s blocked.", len(st.Closed), words.Plural(len(st.Closed), "square is", "squares are")))
@@ -592,7 +596,7 @@ func (m *Model) Story(events []games.Event) Story {
 // StartText announces a new game: the board, the seed and where the
 // knights the device sees stand ("Knights on 8 x 8, seed 42: Amber (Ana)
 // on b7 and Ice blue (Computer) on g2.").
-func (m *Model) StartText(seed int64) string {
+func (m *Model) StartText(seed int64, noSeed bool) string {
 	var at []string
 	for seat, sq := range m.Knights {
 		if sq >= 0 {
@@ -600,6 +604,9 @@ func (m *Model) StartText(seed int64) string {
 		}
 	}
 	text := fmt.Sprintf("Knights on %d x %d, seed %d", m.N, m.N, seed)
+	if noSeed {
+		text = fmt.Sprintf("Knights on %d x %d", m.N, m.N)
+	}
 	if len(at) > 0 {
 		text += ": " + words.JoinAnd(at)
 	}

@@ -246,6 +246,11 @@ func TestStoryOfACollision(t *testing.T) {
 	if st.Empty() {
 		t.Fatal("a collision is something to show")
 	}
+	// A view that sees one of the knights that aimed there (fog) tells
+	// one bounce.
+	if one := m.Story(events[:1]); len(one.Says) != 1 || one.Says[0] != "Collision on e3! Amber (Ana) bounces back." {
+		t.Fatalf("one knight's bounce: %q", one.Says)
+	}
 }
 
 // The closing ring and the eliminations are told; an elimination is

@@ -187,6 +187,16 @@ func (b *Board) newGame() {
 	}
 }
 
+// Drawn is what the board draws now (a copy of its model): the squares
+// with their fog, the knights in sight, the line under the board. Tests
+// of what a screen may show read it.
+func (b *Board) Drawn() Model {
+	m := b.m
+	m.Cells = append([]Cell{}, b.m.Cells...)
+	m.Knights = append([]int{}, b.m.Knights...)
+	return m
+}
+
 // SeatNote is a seat's squares, and whether it is out, for the side panel.
 func (b *Board) SeatNote(seat int) string { return b.m.SeatNote(seat) }
 
@@ -204,7 +214,7 @@ func (b *Board) drawNow(f *frame.Frame, from int, animate bool) {
 	b.refused.Square = -1
 	b.load(f)
 	if opening {
-		b.host.Say(b.m.StartText(f.Seed))
+		b.host.Say(b.m.StartText(f.Seed, f.NoSeed))
 	}
 	story := b.m.Story(f.Events)
 	// A turn is told once to each view of it: after a hand-over the next

@@ -46,7 +46,10 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 	for seat := range p.Names {
 		if to, ok := turn.jumped[seat]; ok {
 			where := "to " + to
-			if seen, ok := landedInSight[seat]; !sees(seat) && (!ok || seen != to) {
+			// A view's event keeps only the squares the seat saw: an
+			// empty one is a landing out of sight (a game followed by
+			// views tells every turn from them).
+			if seen, ok := landedInSight[seat]; to == "" || !sees(seat) && (!ok || seen != to) {
 				where = "out of sight"
 			}
 			parts = append(parts, p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: where}))
@@ -54,10 +57,17 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 		}
 		aim, ok := turn.bounced[seat]
 		if !ok {
-			continue // out before this turn: nothing to tell
+			if said := unseenTurn(f, p, i, seat, turn); said != "" {
+				parts = append(parts, said)
+			}
+			continue
 		}
 		group := turn.aimed[aim]
 		switch {
+		case aim == "":
+			// A view's event: the knight stood in sight and stayed, where
+			// it aimed is not told (one out of sight leaves no event).
+			parts = append(parts, subject(p, seat)+" bounced back")
 		case sees(seat) || slices.Contains(group, shown):
 			if group[0] == seat { // the collision is told once, at its first seat
 				parts = append(parts, collision(p, group, aim))
@@ -80,6 +90,38 @@ func JointMoveText(f *frame.Frame, i, shown int) string {
 	return strings.Join(parts, "; ")
 }
 
+// unseenTurn tells a seat's part of turn i that its events leave out, as
+// a view of an online game holds them (only what the seat saw): a knight
+// that jumped or bounced wholly out of sight, told from the public
+// scores; a turn played while the device was away (game.EventUnseen),
+// told from the pick the seat made, if its own. "" for a knight that was
+// out before the turn.
+func unseenTurn(f *frame.Frame, p frame.People, i, seat int, turn deeds) string {
+	if pick, ok := turn.unseen[seat]; ok {
+		if pick != "" {
+			return p.Does(frame.Deed{Seat: seat, Verb: "pick", Rest: pick})
+		}
+		return possessive(p, seat) + " move is out of sight"
+	}
+	before, ok1 := f.StateAt(i).(*game.State)
+	after, ok2 := f.StateAt(i + 1).(*game.State)
+	if !ok1 || !ok2 || !before.Alive(seat) {
+		return ""
+	}
+	if after.Score(seat) > before.Score(seat) {
+		return p.Does(frame.Deed{Seat: seat, Verb: "jump", Rest: "out of sight"})
+	}
+	return subject(p, seat) + " bounced back out of sight"
+}
+
+// possessive is a seat's name owning something: "Ana's", "Your".
+func possessive(p frame.People, seat int) string {
+	if p.You(seat) {
+		return "Your"
+	}
+	return p.Names[seat] + "'s"
+}
+
 // deeds is what a turn did, read from its events: where each knight
 // jumped or which square it bounced off, who aimed at each contested
 // square (in seat order), and who went out with how many squares.
@@ -89,10 +131,11 @@ type deeds struct {
 	aimed   map[string][]int
 	out     []int
 	squares map[int]int
+	unseen  map[int]string // a turn the device was away for: the seat's own pick, or ""
 }
 
 func deedsOf(events []games.Event) deeds {
-	d := deeds{jumped: map[int]string{}, bounced: map[int]string{}, aimed: map[string][]int{}, squares: map[int]int{}}
+	d := deeds{jumped: map[int]string{}, bounced: map[int]string{}, aimed: map[string][]int{}, squares: map[int]int{}, unseen: map[int]string{}}
 	for _, e := range events {
 		switch e.Kind {
 		case games.EventMove:
@@ -103,6 +146,8 @@ func deedsOf(events []games.Event) deeds {
 		case games.EventEliminate:
 			d.out = append(d.out, e.Seat)
 			d.squares[e.Seat] = e.Value
+		case game.EventUnseen:
+			d.unseen[e.Seat] = e.To
 		}
 	}
 	return d
@@ -117,6 +162,9 @@ func collision(p frame.People, seats []int, square string) string {
 		names[k] = p.Object(seat)
 	}
 	names[0] = subject(p, seats[0])
+	if len(seats) == 1 { // a view's: the others that aimed there are not told
+		return fmt.Sprintf("%s tried %s and bounced back", names[0], square)
+	}
 	all := "both"
 	if len(seats) > 2 {
 		all = "all"

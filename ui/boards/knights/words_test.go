@@ -1,6 +1,7 @@
 package knights
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/tabulagames/tabula/games"
@@ -138,5 +139,56 @@ func TestAJumpIntoSightIsToldWhere(t *testing.T) {
 	}
 	if got, want := JointMoveText(f, 1, -1), "Ana bounced back out of sight; Ben bounced back out of sight; Cy jumps out of sight"; got != want {
 		t.Errorf("the shared screen reads %q, want %q", got, want)
+	}
+}
+
+// A game followed by the seat's views (online under fog) holds only the
+// events the seat saw: a knight that jumped wholly out of sight is told
+// from the public scores, and a turn the device was away for
+// (game.EventUnseen) tells only its own pick.
+func TestViewTurnInWords(t *testing.T) {
+	rules, _ := games.ValidateRules(game.Game{}.RuleSpecs(), map[string]any{"fog": true, "size": 8})
+	pos := func(board []string, scores []int) *game.State {
+		data, _ := json.Marshal(map[string]any{"board": board, "scores": scores, "alive": []bool{true, true}, "turn": scores[0] - 1})
+		v, err := game.FromView(game.ViewInfo{Rules: rules, Seat: 0, Position: data, Masked: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	empty := "........"
+	start := pos([]string{empty, ".A......", empty, empty, empty, empty, "......B.", empty}, []int{1, 1})
+	s, err := session.NewFollowing(game.Game{}, rules, start, []games.SeatInfo{ana, ben}, session.Options{Post: func(func()) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ana jumps b7-c5 (in her sight); Ben's knight jumps out of it.
+	after := pos([]string{empty, ".a......", "..A.....", empty, empty, empty, empty, empty}, []int{2, 2})
+	events := []games.Event{{Kind: games.EventMove, Seat: 0, From: "b7", To: "c5", Value: 2}, {Kind: game.EventBurn, Seat: 0, From: "b7"}}
+	if err := s.FollowView("c5,?", after, events); err != nil {
+		t.Fatal(err)
+	}
+	for _, shown := range []int{0, -2} { // the move list of a view tells all it holds (-2)
+		if got, want := JointMoveText(s.Frame(), 0, shown), "Ana jumps to c5; Ben jumps out of sight"; got != want {
+			t.Errorf("shown %d: a turn seen in part: %q, want %q", shown, got, want)
+		}
+	}
+	// A turn the device was away for: its own pick only.
+	if err := s.FollowView("d7,?", after, []games.Event{{Kind: game.EventUnseen, Seat: 0, To: "d7"}, {Kind: game.EventUnseen, Seat: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := JointMoveText(s.Frame(), 1, 0), "Ana picks d7; Ben's move is out of sight"; got != want {
+		t.Errorf("a turn the device was away for: %q, want %q", got, want)
+	}
+	// A collision as Ana's view holds it: her aim, not Ben's (his knight
+	// stood in her sight and stayed).
+	bounce := []games.Event{{Kind: games.EventCollision, Seat: 0, From: "c5", To: "d3"}, {Kind: games.EventCollision, Seat: 1, From: "e4"}}
+	if err := s.FollowView("d3,?", after, bounce); err != nil {
+		t.Fatal(err)
+	}
+	for _, shown := range []int{0, -2} {
+		if got, want := JointMoveText(s.Frame(), 2, shown), "Ana tried d3 and bounced back; Ben bounced back"; got != want {
+			t.Errorf("shown %d: a collision in a view: %q, want %q", shown, got, want)
+		}
 	}
 }
