@@ -129,7 +129,9 @@ var ErrUnreachable = errors.New("the server does not answer")
 
 type unreachableError struct{ addr string }
 
-func (e *unreachableError) Error() string        { return fmt.Sprintf("The server at %s does not answer", e.addr) }
+func (e *unreachableError) Error() string {
+	return fmt.Sprintf("The server at %s does not answer", e.addr)
+}
 func (e *unreachableError) Is(target error) bool { return target == ErrUnreachable }
 
 func (c *Client) basic() string {
