@@ -152,7 +152,8 @@ func (u *App) PlayOnlineDialog() {
 // onlineGameDialog is the New game dialog of a game whose Start creates
 // an online match.
 func (u *App) onlineGameDialog(id string) *newGameForm {
-	return u.newGameDialogWith(id, func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool {
+	var hints *widget.Check
+	nd := u.newGameDialogWith(id, func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool {
 		people := 0
 		for _, s := range seats {
 			if s.Human() {
@@ -163,14 +164,21 @@ func (u *App) onlineGameDialog(id string) *newGameForm {
 			nd.tell("An online game needs someone on another device: make at least two seats people.")
 			return false
 		}
-		u.createOnline(nd.g, rules, seats)
+		u.createOnlineWith(nd.g, rules, seats, roomSettings{Hints: hints.Checked})
 		return true
 	})
+	hints = u.hintsCheck(nd)
+	return nd
 }
 
 // createOnline connects, creates the match and shows its room.
 func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatInfo) {
-	req := protocol.CreateRequest{V: protocol.Version, Game: g.ID(), Rules: map[string]any(rules)}
+	u.createOnlineWith(g, rules, seats, roomSettings{})
+}
+
+// createOnlineWith is createOnline with the room's own settings.
+func (u *App) createOnlineWith(g games.Game, rules games.Rules, seats []games.SeatInfo, room roomSettings) {
+	req := protocol.CreateRequest{V: protocol.Version, Game: g.ID(), Rules: map[string]any(rules), Hints: room.Hints}
 	name := ""
 	for _, s := range seats {
 		if s.Human() {
@@ -190,27 +198,40 @@ func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatIn
 // enterRoom shows a room, connects, gets the match's invitation with
 // invite (off the UI goroutine), joins the match and tells the room.
 func (u *App) enterRoom(title, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) {
-	room := u.showRoom(title, "Connecting to "+u.cfg.ServerAddress()+"...")
-	u.dial(name, func(c *client.Client, err error) {
-		if err != nil {
-			room.fail(err)
-			return
-		}
-		if room.closed {
-			c.Close()
-			return
-		}
-		room.c = c
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-			defer cancel()
-			inv, err := invite(ctx, c)
-			if err == nil {
-				err = c.Join(ctx, inv.MatchID)
+	u.enterRoomAt(title, u.cfg.ServerAddress(), name, invite)
+}
+
+// enterRoomAt is enterRoom on the server at addr; a server that does not
+// answer is waited for if the person chooses to (onlineresume.go).
+func (u *App) enterRoomAt(title, addr, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) *onlineGame {
+	room := u.showRoom(title, "Connecting to "+addr+"...")
+	room.resume.server = addr
+	room.resume.connect = func() {
+		u.dialAt(addr, name, func(c *client.Client, err error) {
+			if room.closed {
+				if c != nil {
+					c.Close()
+				}
+				return
 			}
-			u.post(func() { room.joined(inv, err) })
-		}()
-	})
+			if err != nil {
+				room.cannotConnect(err)
+				return
+			}
+			room.c = c
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+				defer cancel()
+				inv, err := invite(ctx, c)
+				if err == nil {
+					err = c.Join(ctx, inv.MatchID)
+				}
+				u.post(func() { room.joined(inv, err) })
+			}()
+		})
+	}
+	room.resume.connect()
+	return room
 }
 
 // JoinOnlineDialog asks for an invitation code and joins its match.
@@ -289,6 +310,7 @@ type onlineGame struct {
 	// its connection: their drop is said in words only once it has lasted
 	// dropGrace (a phone changing networks is back within a second or two).
 	awaySince map[int]time.Time
+	resume    onlineResume // Resume and waiting for the server (onlineresume.go)
 }
 
 // dropGrace is how long a person is away before the online line says so.
@@ -405,9 +427,10 @@ func (og *onlineGame) joined(inv protocol.Invitation, err error) {
 		return
 	}
 	if err != nil {
-		og.fail(err)
+		og.cannotConnect(err)
 		return
 	}
+	og.roomChoices()
 	og.inv = inv
 	if g, ok := games.Lookup(inv.Game); ok {
 		og.title.SetText("Online: " + g.Name())
@@ -520,6 +543,7 @@ func (og *onlineGame) handle(m any) {
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
 	}
+	og.followed(m)
 	og.showState()
 }
 
@@ -631,7 +655,7 @@ func sameGame(g games.Game, rules games.Rules, seed int64, up *protocol.Update) 
 
 // wrap puts the online line and Leave over the game screen.
 func (og *onlineGame) wrap() {
-	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.leave)
+	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.askLeave)
 	og.gs.content = container.NewBorder(container.NewBorder(nil, nil, nil, leave, og.bar), nil, nil, nil, og.gs.content)
 	og.u.win.SetContent(og.gs.content)
 }
@@ -736,6 +760,7 @@ func (og *onlineGame) finish(f *protocol.Final) {
 				og.conn = "The finished game could not be saved: " + err.Error()
 			} else {
 				og.conn = "The finished game is saved under " + name + "."
+				og.forget() // nothing to resume: it is over and saved
 			}
 			og.showState()
 		})
