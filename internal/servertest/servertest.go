@@ -354,8 +354,19 @@ func Start(t *testing.T) *Server {
 		"--console.port", strconv.Itoa(consolePort),
 		"--logger.level", "debug",
 	}
-	migrate := exec.Command(filepath.Join(bin, "nakama"), append([]string{"migrate", "up"}, args...)...)
-	if out, err := migrate.CombinedOutput(); err != nil {
+	// PostgreSQL listens a moment before it takes connections ("the
+	// database system is starting up"): the migration is tried again
+	// for a few seconds.
+	for try := 0; ; try++ {
+		migrate := exec.Command(filepath.Join(bin, "nakama"), append([]string{"migrate", "up"}, args...)...)
+		out, err := migrate.CombinedOutput()
+		if err == nil {
+			break
+		}
+		if try < 50 && strings.Contains(string(out), "starting up") {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
 		t.Fatalf("nakama migrate up: %v\n%s", err, tail(string(out), 20))
 	}
 	s.bin, s.args = bin, args
