@@ -182,10 +182,15 @@ func (u *App) createOnlineWith(g games.Game, rules games.Rules, seats []games.Se
 	name := ""
 	for _, s := range seats {
 		if s.Human() {
+			// Only this device's own seat is named here: the others are
+			// named by whoever joins them ("Player 2" typed in the form
+			// would hide the name Ben gave when he joined).
 			if name == "" {
 				name = s.Name
+				req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person", Name: s.Name})
+				continue
 			}
-			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person", Name: s.Name})
+			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person"})
 		} else {
 			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "bot", Bot: s.Bot, Name: s.Name, Character: s.Character})
 		}

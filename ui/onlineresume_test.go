@@ -58,13 +58,18 @@ func onlinePair(t *testing.T, srv *servertest.Server, id string, room roomSettin
 	t.Helper()
 	ana, la = onlineApp(t, srv)
 	g, _ := games.Lookup(id)
-	ana.createOnlineWith(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}}, room)
+	// The form's name for the other person's seat is a placeholder: the
+	// seat takes the name its person gives when joining.
+	ana.createOnlineWith(g, games.Defaults(g.RuleSpecs()), []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Player 2", Controller: "human"}}, room)
 	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
 	ben, lb = onlineApp(t, srv)
 	ben.joinOnline(ana.online.inv.Code, "Ben")
 	pump(t, "both game screens", func() bool {
 		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
 	}, la, lb)
+	if got := ana.online.last.Seats[1].Name; got != "Ben" {
+		t.Errorf("the joined seat is named %q on Ana's device, want Ben (the name he gave)", got)
+	}
 	return ana, ben, la, lb
 }
 
@@ -242,6 +247,17 @@ func TestOnlineHints(t *testing.T) {
 	}
 	if check == nil || check.Checked {
 		t.Fatalf("the Play online dialog's Allow hints: %v", check)
+	}
+	// Under the seats, above the house rules (at the end of a long form
+	// it was out of sight).
+	at, rulesAt := slices.Index(nd.box.Objects, fyne.CanvasObject(check)), -1
+	for i, o := range nd.box.Objects {
+		if l, ok := o.(*widget.Label); ok && l.Text == "House rules" {
+			rulesAt = i
+		}
+	}
+	if at < 0 || rulesAt < 0 || at > rulesAt {
+		t.Errorf("Allow hints is at %d in the form, the house rules at %d", at, rulesAt)
 	}
 
 	srv := servertest.Start(t)
