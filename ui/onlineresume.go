@@ -55,20 +55,20 @@ const (
 // onlineResume is an online game's part in Resume and in waiting for the
 // server (an onlineGame field).
 type onlineResume struct {
-	server  string                  // the address this game is played on
-	entry   *settings.OnlineGame    // the game as Resume lists it, once known
-	kept    string                  // what was last written to online.json, to write only changes
-	connect func()                  // dials, finds and joins again (the room's Keep waiting)
-	resumed bool                    // the room came from Resume: a failure offers to forget it
-	tries   int                     // failed tries of a room that keeps waiting
-	waiting *fyne.Container         // the room's Keep waiting / Forget buttons, when shown
-	drops   int                     // counts drops: a timer of an older drop does nothing
-	ask     dialog.Dialog           // the "cannot be reached" dialog shown, or nil
-	askSaid *widget.Label           // its words (tests read them)
+	server  string                    // the address this game is played on
+	entry   *settings.OnlineGame      // the game as Resume lists it, once known
+	kept    string                    // what was last written to online.json, to write only changes
+	connect func()                    // dials, finds and joins again (the room's Keep waiting)
+	resumed bool                      // the room came from Resume: a failure offers to forget it
+	tries   int                       // failed tries of a room that keeps waiting
+	waiting *fyne.Container           // the room's Keep waiting / Forget buttons, when shown
+	drops   int                       // counts drops: a timer of an older drop does nothing
+	ask     dialog.Dialog             // the "cannot be reached" dialog shown, or nil
+	askSaid *widget.Label             // its words (tests read them)
 	choices map[string]*widget.Button // its buttons by label (tests press them)
-	downAt  time.Time               // when the connection dropped (zero while up)
-	rejoin  bool                    // reconnected, the whole game not back yet
-	hints   *widget.Label           // the room's line saying whether hints are allowed
+	downAt  time.Time                 // when the connection dropped (zero while up)
+	rejoin  bool                      // reconnected, the whole game not back yet
+	hints   *widget.Label             // the room's line saying whether hints are allowed
 }
 
 // onlineList is online.json of this app's data folder.
