@@ -152,8 +152,7 @@ func (u *App) PlayOnlineDialog() {
 // onlineGameDialog is the New game dialog of a game whose Start creates
 // an online match.
 func (u *App) onlineGameDialog(id string) *newGameForm {
-	var hints *widget.Check
-	nd := u.newGameDialogWith(id, func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool {
+	return u.newGameDialogWith(id, func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool {
 		people := 0
 		for _, s := range seats {
 			if s.Human() {
@@ -164,11 +163,9 @@ func (u *App) onlineGameDialog(id string) *newGameForm {
 			nd.tell("An online game needs someone on another device: make at least two seats people.")
 			return false
 		}
-		u.createOnlineWith(nd.g, rules, seats, roomSettings{Hints: hints.Checked})
+		u.createOnlineWith(nd.g, rules, seats, roomSettings{Hints: nd.hints.Checked})
 		return true
 	})
-	hints = u.hintsCheck(nd)
-	return nd
 }
 
 // createOnline connects, creates the match and shows its room.

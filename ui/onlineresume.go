@@ -497,25 +497,18 @@ type roomSettings struct {
 	Hints bool
 }
 
-// hintsCheck adds the room's settings to the Play online dialog.
+// hintsCheck is the room's settings in the Play online dialog, added to
+// its form under the seats (nd.build): in sight above the house rules,
+// and measured with the form when the dialog is sized.
 func (u *App) hintsCheck(nd *newGameForm) *widget.Check {
 	check := widget.NewCheck("Allow hints", nil)
 	help := widget.NewLabel("Each person may then ask their own device for a hint on their turn, worked out from what their seat sees. Off: nobody gets hints.")
 	help.Wrapping = fyne.TextWrapWord
 	help.Importance = widget.LowImportance
-	// Under the seats, before the house rules: at the end of a long form
-	// it was out of sight below the fold.
-	section := []fyne.CanvasObject{widget.NewSeparator(),
-		widget.NewLabelWithStyle("Online", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), check, help}
-	at := len(nd.box.Objects)
-	for i, o := range nd.box.Objects {
-		if l, ok := o.(*widget.Label); ok && l.Text == "House rules" && i > 0 {
-			at = i - 1 // the separator over it
-			break
-		}
-	}
-	nd.box.Objects = slices.Insert(nd.box.Objects, at, section...)
-	nd.box.Refresh()
+	nd.box.Add(widget.NewSeparator())
+	nd.box.Add(widget.NewLabelWithStyle("Online", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	nd.box.Add(check)
+	nd.box.Add(help)
 	return check
 }
 
