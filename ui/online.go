@@ -209,7 +209,11 @@ func (u *App) enterRoomAt(title, addr, name string, invite func(context.Context,
 	room := u.showRoom(title, "Connecting to "+addr+"...")
 	room.resume.server = addr
 	room.resume.connect = func() {
+		room.resume.dialing = true
 		u.dialAt(addr, name, func(c *client.Client, err error) {
+			if err != nil || room.closed {
+				room.resume.dialing = false
+			}
 			if room.closed {
 				if c != nil {
 					c.Close()
@@ -425,6 +429,7 @@ func (og *onlineGame) fail(err error) {
 
 // joined: the match is joined (or why not); messages start flowing.
 func (og *onlineGame) joined(inv protocol.Invitation, err error) {
+	og.resume.dialing = false
 	if og.closed {
 		return
 	}

@@ -60,7 +60,8 @@ type onlineResume struct {
 	kept    string                    // what was last written to online.json, to write only changes
 	connect func()                    // dials, finds and joins again (the room's Keep waiting)
 	resumed bool                      // the room came from Resume: a failure offers to forget it
-	tries   int                       // failed tries of a room that keeps waiting
+	tries   int                       // failed tries of a room to reach the server
+	dialing bool                      // a try is under way: no second one at once
 	waiting *fyne.Container           // the room's Keep waiting / Forget buttons, when shown
 	drops   int                       // counts drops: a timer of an older drop does nothing
 	ask     dialog.Dialog             // the "cannot be reached" dialog shown, or nil
@@ -267,6 +268,8 @@ func (u *App) resumeOnline(e settings.OnlineGame) {
 	room.resume.resumed = true
 	entry := e
 	room.resume.entry = &entry
+	room.code.Text = e.Code // the game's code at once: the room is the game's
+	room.code.Refresh()
 }
 
 // ---- a server that does not answer ----
@@ -297,14 +300,14 @@ func (og *onlineGame) cannotConnect(err error) {
 // offers Keep waiting (then tries every retryEvery by itself) or Leave.
 func (og *onlineGame) unreachableRoom(err error) {
 	where := og.leaveKeeps()
-	if og.resume.tries == 0 {
+	og.resume.tries++
+	if og.resume.tries == 1 {
 		og.fail(fmt.Errorf("%s. Keep waiting, and Tabula tries again every few seconds; or leave%s.", err.Error(), where))
 		wait := widget.NewButtonWithIcon("Keep waiting", theme.ViewRefreshIcon(), og.keepWaiting)
 		wait.Importance = widget.HighImportance
 		og.roomChoices(wait)
 		return
 	}
-	og.resume.tries++
 	og.fail(fmt.Errorf("%s yet: tried %d times; trying again in a few seconds. Leave whenever you like%s.", err.Error(), og.resume.tries, where))
 	og.retryLater()
 }
@@ -313,7 +316,7 @@ func (og *onlineGame) unreachableRoom(err error) {
 // listed there.
 func (og *onlineGame) leaveKeeps() string {
 	if og.resume.entry != nil || og.resume.kept != "" {
-		return ": the game stays under Resume on its game's card"
+		return ": the game stays under Resume on the " + og.gameName() + " card"
 	}
 	return ""
 }
@@ -322,10 +325,17 @@ func (og *onlineGame) leaveKeeps() string {
 // retryEvery until it answers or the person leaves.
 func (og *onlineGame) keepWaiting() {
 	og.roomChoices()
-	og.resume.tries++
 	og.status.SetText("Trying the server at " + og.resume.server + " again...")
 	og.status.Importance = widget.MediumImportance
 	og.status.Refresh()
+	og.tryAgain()
+}
+
+// tryAgain tries the server again unless a try is under way.
+func (og *onlineGame) tryAgain() {
+	if og.closed || og.c != nil || og.resume.dialing {
+		return
+	}
 	og.resume.connect()
 }
 
@@ -334,24 +344,46 @@ func (og *onlineGame) retryLater() {
 	go func() {
 		<-after
 		og.u.post(func() {
-			if !og.closed && og.c == nil {
-				og.resume.connect()
-			}
+			og.tryAgain()
 		})
 	}()
 }
 
-// roomChoices shows these buttons in the room (none: hides them).
+// roomChoices shows these buttons in the room beside Leave (none: hides
+// them).
 func (og *onlineGame) roomChoices(buttons ...fyne.CanvasObject) {
+	row := og.leaveRow()
 	if og.resume.waiting != nil {
-		og.column.Remove(og.resume.waiting)
+		if row != nil {
+			row.Remove(og.resume.waiting)
+		} else {
+			og.column.Remove(og.resume.waiting)
+		}
 		og.resume.waiting = nil
 	}
 	if len(buttons) > 0 {
 		og.resume.waiting = container.NewHBox(buttons...)
-		og.column.Add(og.resume.waiting)
+		if row != nil {
+			row.Add(og.resume.waiting)
+		} else {
+			og.column.Add(og.resume.waiting)
+		}
 	}
 	og.relayout()
+}
+
+// leaveRow is the room's row holding its Leave button.
+func (og *onlineGame) leaveRow() *fyne.Container {
+	for _, o := range og.column.Objects {
+		if row, ok := o.(*fyne.Container); ok {
+			for _, b := range row.Objects {
+				if b, ok := b.(*widget.Button); ok && b.Text == "Leave" {
+					return row
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // forgetButton forgets a game from Resume that cannot be resumed, after
@@ -463,6 +495,8 @@ func (og *onlineGame) gameName() string {
 	id := og.inv.Game
 	if og.last != nil {
 		id = og.last.Game
+	} else if id == "" && og.resume.entry != nil {
+		id = og.resume.entry.Game
 	}
 	if g, ok := games.Lookup(id); ok {
 		return g.Name()

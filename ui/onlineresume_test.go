@@ -218,6 +218,12 @@ func TestOnlineServerDown(t *testing.T) {
 	if !slices.Contains(buttonsShown(ben2.win.Content()), "Keep waiting") || !slices.Contains(buttonsShown(ben2.win.Content()), "Leave") {
 		t.Errorf("the room offers %q", buttonsShown(ben2.win.Content()))
 	}
+	if row := room.leaveRow(); row == nil || !slices.Contains(buttonsShown(row), "Keep waiting") {
+		t.Error("Keep waiting is not beside Leave")
+	}
+	if !strings.Contains(room.status.Text, "under Resume on the "+ticTacToe()+" card") || room.code.Text != list[0].Code {
+		t.Errorf("the room from Resume says %q under the code %q", room.status.Text, room.code.Text)
+	}
 	test.Tap(buttons(ben2.win.Content(), "Keep waiting", nil)[0])
 	pump(t, "a second try", func() bool { return room.resume.tries >= 2 }, lb2)
 
