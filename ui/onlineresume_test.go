@@ -163,6 +163,10 @@ func TestOnlineResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	pump(t, "the saved game", func() bool { return strings.Contains(ana2.online.bar.Text, "is saved") }, la2, lb)
+	// Shown from the server's record, which names the seat Ben joined.
+	if names := []string{ana2.online.s.Seats[0].Name, ana2.online.s.Seats[1].Name}; !slices.Contains(names, "Ben") || !slices.Contains(names, "Ana") {
+		t.Errorf("after the resignation the seats read %q", names)
+	}
 	ana2.disk.Wait()
 	if list, err := ana2.onlineList().List(); err != nil || len(list) != 0 {
 		t.Errorf("after the end, Resume still lists %+v (%v)", list, err)

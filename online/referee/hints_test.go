@@ -67,3 +67,28 @@ func TestHintsSetting(t *testing.T) {
 		t.Error("a match stored without the setting allows hints")
 	}
 }
+
+// TestRecordNamesJoiners: a person seat the create request left unnamed
+// takes the joiner's name, in the seats and in the record (a resignation
+// read "resigned. Ana wins." with no name when the record kept "").
+func TestRecordNamesJoiners(t *testing.T) {
+	r, err := New(Config{Code: "K7M3QX", TickRate: 10, Game: "classic", Seats: []protocol.SeatRequest{person("Ana"), {Kind: "person"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := r.Claim("ana", "ana-account", 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.CanJoin("ben", map[string]string{protocol.JoinVersionKey: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	r.Join("ben", "Ben")
+	if got := r.Seats()[1].Name; got != "Ben" {
+		t.Errorf("the joined seat is named %q", got)
+	}
+	rec := r.record()
+	if rec.Seats[0].Name != "Ana" || rec.Seats[1].Name != "Ben" {
+		t.Errorf("the record's seats: %+v", rec.Seats)
+	}
+}

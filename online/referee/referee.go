@@ -256,6 +256,12 @@ func (r *Referee) bind(userID, name string, i int) {
 		if s.Name == "" {
 			s.Name = fmt.Sprintf("Player %d", i+1)
 		}
+		// The record's seat table names them too. Seats are bound before
+		// the game starts (it waits for every person), so before any pie
+		// swap: seat i is still the start's seat i.
+		if i < len(r.start) {
+			r.start[i].Name = s.Name
+		}
 	}
 	delete(r.reserved, userID)
 	r.changed = true
