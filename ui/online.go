@@ -163,6 +163,10 @@ func (u *App) onlineGameDialog(id string) *newGameForm {
 			nd.tell("An online game needs someone on another device: make at least two seats people.")
 			return false
 		}
+		if why := onlineName(firstPerson(seats)); why != "" {
+			nd.tell(why)
+			return false
+		}
 		u.createOnlineWith(nd.g, rules, seats, roomSettings{Hints: nd.hints.Checked})
 		return true
 	})
@@ -252,6 +256,10 @@ func (u *App) JoinOnlineDialog() {
 	join := widget.NewButtonWithIcon("Join", theme.ConfirmIcon(), func() {
 		if strings.TrimSpace(code.Text) == "" {
 			problem.SetText("Type or paste the invitation code your friend gave you.")
+			return
+		}
+		if why := onlineName(name.Text); why != "" {
+			problem.SetText(why)
 			return
 		}
 		d.Hide()
@@ -409,7 +417,7 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	// width: a wrapping label in a bare VBox has no height of its own.
 	og.column = container.NewVBox(og.title,
 		container.NewHBox(og.code, container.NewCenter(og.copyBtn)), og.seats, og.status, container.NewHBox(cancel))
-	og.content = container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
+	og.content = og.roomContent()
 	u.screen++
 	u.opening = false
 	u.picker = nil

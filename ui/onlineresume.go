@@ -524,6 +524,42 @@ func (og *onlineGame) askLeave() {
 	})
 }
 
+// roomContent lays the room out: a column of a fixed width in the middle
+// of a large window; on a phone the window's own width, scrolling, with
+// every line wrapped (the fixed column was wider than a phone and cut
+// the code, the words and Leave off).
+func (og *onlineGame) roomContent() fyne.CanvasObject {
+	if !og.u.mobile {
+		return container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
+	}
+	og.seats.Wrapping = fyne.TextWrapWord
+	og.title.Wrapping = fyne.TextWrapWord
+	return container.NewVScroll(container.NewPadded(og.column))
+}
+
+// onlineName says what is wrong with the name a person plays under
+// online, or "": the others read it, and the form's "You" would read to
+// them as themselves.
+func onlineName(name string) string {
+	switch n := strings.TrimSpace(name); {
+	case n == "":
+		return "Type your name: the others see it beside your seat."
+	case strings.EqualFold(n, "you"):
+		return "Type your own name rather than \"You\": the others see it beside your seat."
+	}
+	return ""
+}
+
+// firstPerson is the name of the first person's seat: this device's.
+func firstPerson(seats []games.SeatInfo) string {
+	for _, s := range seats {
+		if s.Human() {
+			return s.Name
+		}
+	}
+	return ""
+}
+
 // ---- hints, a setting of the room ----
 
 // roomSettings are the room's own settings chosen at Play online.
@@ -561,6 +597,7 @@ func (og *onlineGame) showHintsSetting(on bool) {
 	}
 	if og.resume.hints == nil {
 		og.resume.hints = widget.NewLabel(text)
+		og.resume.hints.Wrapping = fyne.TextWrapWord
 		// Under the seats: the column is title, code, seats, status, ...
 		objs := og.column.Objects
 		at := slices.Index(objs, fyne.CanvasObject(og.seats))

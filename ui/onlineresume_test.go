@@ -322,3 +322,37 @@ func TestOnlineResumeRefused(t *testing.T) {
 }
 
 func ticTacToe() string { g, _ := games.Lookup("classic"); return g.Name() }
+
+// TestOnlineNamesAndPhoneRoom: the name others read is asked for ("You",
+// the form's default, would read to them as themselves), at Play online
+// and at Join online; on a phone the room fits the screen's width (its
+// fixed column cut the code, the words and Leave off).
+func TestOnlineNamesAndPhoneRoom(t *testing.T) {
+	u := newTestApp(t)
+	nd := u.onlineGameDialog("classic")
+	nd.seats[0].name.SetText("You")
+	if len(nd.seats) > 1 {
+		nd.seats[1].kind.SetSelected(humanChoice)
+	}
+	if nd.start() || !strings.Contains(nd.problem.Text, "your own name") || u.online != nil {
+		t.Errorf("Play online with the name You: started %v, said %q", u.online != nil, nd.problem.Text)
+	}
+	u.JoinOnlineDialog()
+	u.joinCode.SetText("K7QX2M")
+	u.joinButton.OnTapped()
+	if u.online != nil {
+		t.Error("Join online went ahead as You")
+	}
+
+	p := newTestApp(t)
+	p.mobile = true
+	if err := p.cfg.SetServerAddress("127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	loop := appLoop(p)
+	p.joinOnline("K7QX2M", "Pia")
+	room := p.online
+	loop.Until(t, "the room's problem", func() bool { return room.resume.waiting != nil })
+	p.win.Resize(fyne.NewSize(412, 790))
+	checkFits(t, p, p.win.Content())
+}
