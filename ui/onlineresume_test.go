@@ -356,3 +356,35 @@ func TestOnlineNamesAndPhoneRoom(t *testing.T) {
 	p.win.Resize(fyne.NewSize(412, 790))
 	checkFits(t, p, p.win.Content())
 }
+
+// TestOnlineChooserForget: the games-in-progress chooser lists an online
+// game in words beside the games at this device, and Forget drops it
+// after asking (no server needed).
+func TestOnlineChooserForget(t *testing.T) {
+	u := newTestApp(t)
+	loop := appLoop(u)
+	e := settings.OnlineGame{Code: "K7QX2M", Game: "classic", Server: "play.example.org", Seat: 1, Names: []string{"Ben", "Ana"}}
+	if err := u.onlineList().Add(e); err != nil {
+		t.Fatal(err)
+	}
+	showPicker(t, u)
+	if !u.picker.cards["classic"].resume.Visible() {
+		t.Fatal("no Resume on the tic-tac-toe card for an online game")
+	}
+	u.post = loop.Post
+	u.ResumeDialog("classic")
+	title := "Online " + strings.ToLower(ticTacToe()) + " with Ben, code K7Q-X2M"
+	loop.Until(t, "the chooser's rows", func() bool { return showsText(topDialog(u), title) })
+	if !showsText(topDialog(u), "You play as Ana on the server play.example.org") {
+		t.Errorf("the chooser reads %q", texts(topDialog(u)))
+	}
+	test.Tap(buttons(topDialog(u), "Forget", nil)[0])
+	if !showsText(topDialog(u), "Join online and type the code K7Q-X2M") {
+		t.Errorf("Forget asks %q", texts(topDialog(u)))
+	}
+	test.Tap(buttons(topDialog(u), "Yes", nil)[0])
+	u.disk.Wait()
+	if list, err := u.onlineList().List(); err != nil || len(list) != 0 {
+		t.Errorf("after Forget: %+v %v", list, err)
+	}
+}
