@@ -453,7 +453,7 @@ func (og *onlineGame) joined(inv protocol.Invitation, err error) {
 	og.code.Text = inv.Code
 	og.code.Refresh()
 	og.copyBtn.Show()
-	og.status.SetText("Send this code to the people you invite: they choose Join online and type it.")
+	og.status.SetText(roomWords(inv))
 	og.showSeats(inv.Seats)
 	c := og.c
 	go func() {

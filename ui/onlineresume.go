@@ -550,6 +550,15 @@ func onlineName(name string) string {
 	return ""
 }
 
+// roomWords is what the room says under the seats: the one who made it
+// (who holds a seat already) sends the code; one who joined waits.
+func roomWords(inv protocol.Invitation) string {
+	if inv.Seat < 0 {
+		return "You are in. The game starts when every seat is taken; anyone else invited joins with the same code."
+	}
+	return "Send this code to the people you invite: they choose Join online and type it."
+}
+
 // firstPerson is the name of the first person's seat: this device's.
 func firstPerson(seats []games.SeatInfo) string {
 	for _, s := range seats {
