@@ -578,8 +578,21 @@ type roomSettings struct {
 
 // hintsCheck is the room's settings in the Play online dialog, added to
 // its form under the seats (nd.build): in sight above the house rules,
-// and measured with the form when the dialog is sized.
+// and measured with the form when the dialog is sized. It also makes the
+// second seat a person when no other seat is one.
 func (u *App) hintsCheck(nd *newGameForm) *widget.Check {
+	// Someone is invited: with only computers beside this device's seat
+	// (the choices of a game at one device), the second seat starts as a
+	// person, who joins with the code.
+	people := 0
+	for _, sf := range nd.seats {
+		if sf.value().Human() {
+			people++
+		}
+	}
+	if people < 2 && len(nd.seats) > 1 {
+		nd.seats[1].kind.SetSelected(humanChoice)
+	}
 	check := widget.NewCheck("Allow hints", nil)
 	help := widget.NewLabel("Each person may then ask their own device for a hint on their turn, worked out from what their seat sees. Off: nobody gets hints.")
 	help.Wrapping = fyne.TextWrapWord

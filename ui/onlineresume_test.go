@@ -258,6 +258,10 @@ func TestOnlineHints(t *testing.T) {
 	if check == nil || check.Checked {
 		t.Fatalf("the Play online dialog's Allow hints: %v", check)
 	}
+	// Someone is invited: the second seat starts as a person.
+	if !nd.seats[1].value().Human() {
+		t.Error("Play online starts with the second seat a computer")
+	}
 	// Under the seats, above the house rules (at the end of a long form
 	// it was out of sight).
 	at, rulesAt := slices.Index(nd.box.Objects, fyne.CanvasObject(check)), -1
@@ -331,9 +335,6 @@ func TestOnlineNamesAndPhoneRoom(t *testing.T) {
 	u := newTestApp(t)
 	nd := u.onlineGameDialog("classic")
 	nd.seats[0].name.SetText("You")
-	if len(nd.seats) > 1 {
-		nd.seats[1].kind.SetSelected(humanChoice)
-	}
 	if nd.start() || !strings.Contains(nd.problem.Text, "your own name") || u.online != nil {
 		t.Errorf("Play online with the name You: started %v, said %q", u.online != nil, nd.problem.Text)
 	}
