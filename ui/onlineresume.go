@@ -530,7 +530,7 @@ func (og *onlineGame) askLeave() {
 // the code, the words and Leave off).
 func (og *onlineGame) roomContent() fyne.CanvasObject {
 	if !og.u.mobile {
-		return container.NewCenter(container.NewGridWrap(fyne.NewSize(560, 420), og.column))
+		return container.NewCenter(container.NewGridWrap(og.u.dialogSize(560, 420), og.column))
 	}
 	og.seats.Wrapping = fyne.TextWrapWord
 	og.title.Wrapping = fyne.TextWrapWord
