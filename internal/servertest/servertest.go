@@ -354,16 +354,16 @@ func Start(t *testing.T) *Server {
 		"--console.port", strconv.Itoa(consolePort),
 		"--logger.level", "debug",
 	}
-	// PostgreSQL listens a moment before it takes connections ("the
-	// database system is starting up"): the migration is tried again
-	// for a few seconds.
+	// A port that listens is not yet a database that takes connections:
+	// while PostgreSQL starts up it refuses them (SQLSTATE 57P03), so the
+	// migration is tried again for a few seconds.
 	for try := 0; ; try++ {
 		migrate := exec.Command(filepath.Join(bin, "nakama"), append([]string{"migrate", "up"}, args...)...)
 		out, err := migrate.CombinedOutput()
 		if err == nil {
 			break
 		}
-		if try < 50 && strings.Contains(string(out), "starting up") {
+		if try < 50 && strings.Contains(string(out), "57P03") {
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
