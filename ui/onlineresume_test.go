@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tabulagames/tabula/games"
 	"github.com/tabulagames/tabula/internal/servertest"
+	"github.com/tabulagames/tabula/online/client"
 	"github.com/tabulagames/tabula/settings"
 )
 
@@ -295,6 +297,20 @@ func TestOnlineHints(t *testing.T) {
 	if !strings.Contains(other.game.lastRefusal, "person to move") {
 		t.Errorf("a hint off-turn: %q", other.game.lastRefusal)
 	}
+
+	// Back on the server after a drop but not back in the game (the
+	// client says why and does not try again): Try again starts afresh,
+	// as Resume does, and lands in the same seat.
+	seat := ana.online.seat
+	ana.online.handle(client.Reconnected{})
+	ana.online.handle(client.Problem{Err: errors.New("Tabula could not rejoin the game: the match is gone")})
+	if ana.online.resume.ask == nil || !strings.Contains(ana.online.resume.askSaid.Text, "could not rejoin") {
+		t.Fatal("no question after a failed rejoin")
+	}
+	ana.online.resume.choices["Try again"].OnTapped()
+	pump(t, "Ana back in the game", func() bool {
+		return ana.online != nil && ana.online.s != nil && ana.online.seat == seat && ana.game != nil
+	}, la, lb)
 }
 
 // TestOnlineResumeRefused: a game under Resume that the server no longer
