@@ -212,6 +212,7 @@ func (u *App) enterRoom(title, name string, invite func(context.Context, *client
 func (u *App) enterRoomAt(title, addr, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) *onlineGame {
 	room := u.showRoom(title, "Connecting to "+addr+"...")
 	room.resume.server = addr
+	u.keepOnlineName(name)
 	room.resume.connect = func() {
 		room.resume.dialing = true
 		u.dialAt(addr, name, func(c *client.Client, err error) {
@@ -249,7 +250,7 @@ func (u *App) JoinOnlineDialog() {
 	code := widget.NewEntry()
 	code.SetPlaceHolder("Invitation code, e.g. K7QX2M")
 	name := widget.NewEntry()
-	name.SetText(u.defaultSeats(u.box.games()[0], 1)[0].Name)
+	name.SetText(u.onlineNameOr(u.defaultSeats(u.box.games()[0], 1)[0].Name))
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance
 	var d dialog.Dialog

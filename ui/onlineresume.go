@@ -559,6 +559,24 @@ func roomWords(inv protocol.Invitation) string {
 	return "Send this code to the people you invite: they choose Join online and type it."
 }
 
+// onlineNameOr is the name this device last played under online, or def.
+func (u *App) onlineNameOr(def string) string {
+	if n := u.cfg.OnlineName(); n != "" {
+		return n
+	}
+	return def
+}
+
+// keepOnlineName keeps the name played under, to offer it next time (on
+// the disk queue: the UI goroutine does not wait for the disk).
+func (u *App) keepOnlineName(name string) {
+	if onlineName(name) != "" {
+		return
+	}
+	cfg := u.cfg
+	u.disk.Do(func() { _ = cfg.SetOnlineName(name) }) // a name the form took; nothing to say if the file refuses
+}
+
 // firstPerson is the name of the first person's seat: this device's.
 func firstPerson(seats []games.SeatInfo) string {
 	for _, s := range seats {
@@ -592,6 +610,15 @@ func (u *App) hintsCheck(nd *newGameForm) *widget.Check {
 	}
 	if people < 2 && len(nd.seats) > 1 {
 		nd.seats[1].kind.SetSelected(humanChoice)
+	}
+	// The name played under last time, rather than the form's "You".
+	for _, sf := range nd.seats {
+		if sf.value().Human() {
+			if strings.TrimSpace(sf.name.Text) == youName {
+				sf.name.SetText(u.onlineNameOr(youName))
+			}
+			break
+		}
 	}
 	check := widget.NewCheck("Allow hints", nil)
 	help := widget.NewLabel("Each person may then ask their own device for a hint on their turn, worked out from what their seat sees. Off: nobody gets hints.")

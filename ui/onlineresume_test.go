@@ -360,6 +360,25 @@ func TestOnlineNamesAndPhoneRoom(t *testing.T) {
 	if u.online != nil {
 		t.Error("Join online went ahead as You")
 	}
+	// The name played under is offered again, at Play online and at Join
+	// online.
+	if err := u.cfg.SetServerAddress("127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	appLoop(u)
+	u.joinOnline("K7QX2M", "Ana")
+	u.online.close()
+	u.disk.Wait()
+	if got := u.onlineGameDialog("classic").seats[0].name.Text; got != "Ana" {
+		t.Errorf("Play online offers the name %q, want Ana", got)
+	}
+	u.JoinOnlineDialog()
+	if got := topDialog(u); !slices.ContainsFunc(canvasObjects(got), func(o fyne.CanvasObject) bool {
+		e, ok := o.(*widget.Entry)
+		return ok && e.Text == "Ana"
+	}) {
+		t.Error("Join online does not offer the name Ana")
+	}
 
 	p := newTestApp(t)
 	p.mobile = true
