@@ -516,7 +516,13 @@ func (og *onlineGame) askLeave() {
 		og.leave()
 		return
 	}
-	q := fmt.Sprintf("Leave this online game for now? Your seat is kept: the game stays under Resume on the %s card, and the others wait for your moves. To give it up, resign instead.", og.gameName())
+	// Resign is named only where the game offers it (two seats, and not
+	// tic-tac-toe); Forget is always there.
+	giveUp := "To drop it from your games, choose Forget in its card's list of games in progress."
+	if og.gs.offersEndings() {
+		giveUp = "To give it up, resign instead."
+	}
+	q := fmt.Sprintf("Leave this online game for now? Your seat is kept: the game stays under Resume on the %s card, and the others wait for your moves. %s", og.gameName(), giveUp)
 	og.u.confirm("Leave online game", q, func(ok bool) {
 		if ok {
 			og.leave()

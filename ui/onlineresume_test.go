@@ -152,7 +152,7 @@ func TestOnlineResume(t *testing.T) {
 
 	// Leave asks first and says the game stays under Resume.
 	ana2.online.askLeave()
-	if d := topDialog(ana2); d == nil || !showsText(d, "stays under Resume on the "+g.Name()+" card") {
+	if d := topDialog(ana2); d == nil || !showsText(d, "stays under Resume on the "+g.Name()+" card") || !showsText(d, "resign instead") {
 		t.Fatalf("Leave during the game asked %v", texts(topDialog(ana2)))
 	}
 	test.Tap(buttons(topDialog(ana2), "No", nil)[0])
@@ -204,6 +204,12 @@ func TestOnlineServerDown(t *testing.T) {
 	if ana.online.resume.ask != nil || ana.online == nil {
 		t.Fatal("Keep waiting did not keep the game")
 	}
+	// Tic-tac-toe offers no Resign: Leave does not send the person to it.
+	ana.online.askLeave()
+	if d := topDialog(ana); d == nil || showsText(d, "resign") || !showsText(d, "Forget") {
+		t.Errorf("Leave in tic-tac-toe asks %q", texts(topDialog(ana)))
+	}
+	test.Tap(buttons(topDialog(ana), "No", nil)[0])
 
 	// Ben closes his window meanwhile, and opens it again while the
 	// server is still down: the room says so, and keeps waiting.
