@@ -6,8 +6,9 @@ package ui
 // settings' online.json (settings.OnlineGames): added when the room is
 // entered, written again when a seat's name changes (the game starting),
 // removed once the finished game is saved or when the person gives the
-// game up. The picker's cards and the games-in-progress chooser list them
-// in words ("Online checkerboard with Ben, code K7Q-X2M"); choosing one
+// game up (Forget, or leaving a game they resigned). The picker's cards
+// and the games-in-progress chooser list them in words ("Online
+// tic-tac-toe with Ben, code K7Q-X2M"); choosing one
 // dials the server the game was made on with this device's id, finds the
 // match by its code (the server gives this device's seat back to its
 // account: referee CanJoin) and joins it, landing in the game as the
@@ -17,8 +18,7 @@ package ui
 // online, Join online or Resume), or when the connection has been down
 // for unreachableAfter during play, the app says so and offers to keep
 // waiting or to leave. Leaving keeps the game under Resume (the server
-// keeps the seat); only "Forget this game" removes it, and a finished
-// game removes itself.
+// keeps the seat).
 
 import (
 	"context"
@@ -179,7 +179,7 @@ func spacedCode(code string) string {
 	return code
 }
 
-// onlineTitle is an online game as Resume lists it: "Online checkerboard
+// onlineTitle is an online game as Resume lists it: "Online tic-tac-toe
 // with Ben, code K7Q-X2M".
 func onlineTitle(e settings.OnlineGame) string {
 	name := e.Game
@@ -239,7 +239,7 @@ func (u *App) onlineRows(list []settings.OnlineGame, done, refill func()) []fyne
 }
 
 func forgetQuestion(e settings.OnlineGame) string {
-	return fmt.Sprintf("Forget %s? It is no longer listed under Resume. The game goes on on the server without you moving: to come back to it, choose Join online and type the code %s.",
+	return fmt.Sprintf("Forget %s? It is no longer listed under Resume; the game stays on the server, and the others wait for your moves. To come back to it, choose Join online and type the code %s.",
 		onlineTitle(e), spacedCode(e.Code))
 }
 
