@@ -816,11 +816,11 @@ func (og *onlineGame) showState() {
 		for _, name := range away {
 			parts = append(parts, name+"'s connection dropped, waiting...")
 		}
-		if len(away) == 0 && len(og.awaySince) == 0 {
+		// Once the game is over the panel says who won, in larger words:
+		// the line keeps to what is online only (on a phone it took five
+		// lines over the board).
+		if len(away) == 0 && len(og.awaySince) == 0 && og.last.Status == "ongoing" {
 			parts = append(parts, "Everyone is connected.")
-		}
-		if og.last.Status != "ongoing" && og.last.Reason != "" {
-			parts = append(parts, "Game over: "+og.last.Reason+".")
 		}
 	}
 	if og.pending != "" {

@@ -165,6 +165,10 @@ func TestOnlineResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	pump(t, "the saved game", func() bool { return strings.Contains(ana2.online.bar.Text, "is saved") }, la2, lb)
+	// The panel says who won; the line over the board only what is online.
+	if bar := ana2.online.bar.Text; strings.Contains(bar, "Game over") || strings.Contains(bar, "Everyone is connected") {
+		t.Errorf("at the end the online line reads %q", bar)
+	}
 	// Shown from the server's record, which names the seat Ben joined.
 	if names := []string{ana2.online.s.Seats[0].Name, ana2.online.s.Seats[1].Name}; !slices.Contains(names, "Ben") || !slices.Contains(names, "Ana") {
 		t.Errorf("after the resignation the seats read %q", names)
