@@ -18,9 +18,10 @@ package ui
 //
 // Not in this slice: games whose history the server masks (knights with
 // fog cannot be replayed from tokens the device cannot see; knights is
-// left out entirely, with a message), a draw offer and hints (neither is
-// offered on an online game's screen, nor Undo), Resume of an online game
-// after the app is closed (an online game is not autosaved).
+// left out entirely, with a message), a draw offer (not offered on an
+// online game's screen, nor Undo). An online game is not autosaved (it
+// lives on the server): Resume after the app is closed, a server that
+// does not answer and hints as a room setting are in onlineresume.go.
 
 import (
 	"context"
