@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/tabulagames/tabula/games"
 )
 
 // Online play: the server this device plays through, its server key, and
@@ -14,6 +16,7 @@ import (
 //	server_address = "127.0.0.1:7350"  # host:port, or http://... / https://...
 //	server_key = "tabula"              # the server's socket.server_key (server/tabula.yml's)
 //	device_id = "tabula-0f3c..."       # made once, the first time it is asked for
+//	online_name = "Ana"                # the name last played under online, offered again
 //
 // TABULA_SERVER_ADDRESS and TABULA_SERVER_KEY override the first two, as
 // for every setting (EnvName).
@@ -21,6 +24,7 @@ const (
 	keyServerAddress = "server_address"
 	keyServerKey     = "server_key"
 	keyDeviceID      = "device_id"
+	keyOnlineName    = "online_name"
 
 	DefaultServerAddress = "127.0.0.1:7350"
 	// DefaultServerKey is the key of the server as shipped
@@ -80,6 +84,37 @@ func (c *Config) DeviceID() (string, error) {
 		return "", err
 	}
 	return id, nil
+}
+
+// OnlineName is the name this device last played under online ("" before
+// the first online game): Play online and Join online offer it again.
+func (c *Config) OnlineName() string {
+	s, _ := lookup(c, keyOnlineName, onlineNameOf)
+	return s
+}
+
+// SetOnlineName keeps the name played under online: 1 to 40 printable
+// characters, as a seat's name.
+func (c *Config) SetOnlineName(name string) error {
+	name = strings.TrimSpace(name)
+	if _, err := onlineNameOf(name); err != nil {
+		return err
+	}
+	if name == c.OnlineName() {
+		return nil
+	}
+	return c.set(map[string]any{keyOnlineName: name})
+}
+
+func onlineNameOf(v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("online_name %v is not a name", v)
+	}
+	if err := checkSeat(games.SeatInfo{Name: s, Controller: "human"}); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(s), nil
 }
 
 func serverTextOf(key string) func(any) (string, error) {

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,28 @@ func TestServerSettings(t *testing.T) {
 	env, _ := LoadConfig(p)
 	if env.ServerAddress() != "10.0.0.1:7350" {
 		t.Errorf("TABULA_SERVER_ADDRESS not read: %q", env.ServerAddress())
+	}
+}
+
+func TestOnlineName(t *testing.T) {
+	p := Paths{Config: t.TempDir()}
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.OnlineName() != "" {
+		t.Fatalf("a new device has the online name %q", c.OnlineName())
+	}
+	if err := c.SetOnlineName(" Ana "); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"", "   ", strings.Repeat("a", 41), "a\x00b"} {
+		if err := c.SetOnlineName(bad); err == nil {
+			t.Errorf("the online name %q was taken", bad)
+		}
+	}
+	again, _ := LoadConfig(p)
+	if again.OnlineName() != "Ana" {
+		t.Errorf("the online name after reload: %q", again.OnlineName())
 	}
 }

@@ -301,8 +301,11 @@ func (u *App) Resume(id string) {
 		u.showError(fmt.Errorf("The games in progress cannot be listed: %w", err))
 		return
 	}
-	if len(paths) != 1 {
-		u.ResumeDialog(id)
+	if online, err := u.onlineList().For(id); err != nil || len(online)+len(paths) != 1 {
+		u.ResumeDialog(id) // it says what cannot be read
+		return
+	} else if len(online) == 1 {
+		u.resumeOnline(online[0])
 		return
 	}
 	name := id

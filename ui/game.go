@@ -192,8 +192,8 @@ func (gs *gameScreen) undo() {
 func (gs *gameScreen) redo() { gs.session.Redo() }
 
 func (gs *gameScreen) hint() {
-	if gs.online != nil {
-		gs.Refuse("Hints are not offered in an online game.")
+	if gs.online != nil && !gs.online.hintsAllowed() {
+		gs.Refuse("This online game allows no hints: the room was made without them.")
 		return
 	}
 	if gs.session.HumanToMove() < 0 {

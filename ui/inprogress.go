@@ -16,7 +16,8 @@ import (
 // ResumeDialog lists the games of id in progress, the last played first:
 // who plays, how many moves and when. A file this version cannot open is
 // listed with the reason, and kept. The player resumes a game, or deletes
-// one after saying yes.
+// one after saying yes. The online games of id this device is in come
+// first (onlineresume.go).
 func (u *App) ResumeDialog(id string) {
 	g, ok := games.Lookup(id)
 	if !ok {
@@ -26,17 +27,25 @@ func (u *App) ResumeDialog(id string) {
 	list := newAsyncList(u)
 	var fill func()
 	fill = func() {
-		read := func() ([]settings.Entry, error) { return u.store.ListAutosaves(id) }
+		var online []settings.OnlineGame
+		var onlineErr error
+		read := func() ([]settings.Entry, error) {
+			online, onlineErr = u.onlineList().For(id)
+			return u.store.ListAutosaves(id)
+		}
 		list.load("Reading the games in progress...", read, func(entries []settings.Entry, err error) []fyne.CanvasObject {
+			rows := u.onlineRows(online, func() { dlg.Hide() }, fill)
+			if onlineErr != nil {
+				rows = append(rows, widget.NewLabel(onlineErr.Error()))
+			}
 			switch {
 			case err != nil:
-				return []fyne.CanvasObject{widget.NewLabel("The games in progress cannot be read: " + err.Error())}
-			case len(entries) == 0:
+				return append(rows, widget.NewLabel("The games in progress cannot be read: "+err.Error()))
+			case len(entries) == 0 && len(rows) == 0:
 				return []fyne.CanvasObject{widget.NewLabel("No game in progress.")}
 			}
-			rows := make([]fyne.CanvasObject, len(entries))
-			for i, e := range entries {
-				rows[i] = u.inProgressRow(e, func() { dlg.Hide(); u.resumeFile(e, g.Name()) }, fill)
+			for _, e := range entries {
+				rows = append(rows, u.inProgressRow(e, func() { dlg.Hide(); u.resumeFile(e, g.Name()) }, fill))
 			}
 			return rows
 		})

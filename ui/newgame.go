@@ -150,6 +150,7 @@ type newGameForm struct {
 	started bool // Start was pressed: a problem of the seats is told, and followed
 	box     *fyne.Container
 	online  func(nd *newGameForm, rules games.Rules, seats []games.SeatInfo) bool // Play online's Start, or nil
+	hints   *widget.Check                                                         // Play online's "Allow hints" (onlineresume.go)
 }
 
 func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.CanvasObject {
@@ -177,6 +178,9 @@ func (nd *newGameForm) build(seats []games.SeatInfo, rules map[string]any) fyne.
 		nd.box.Add(help)
 	}
 	nd.box.Add(container.NewHBox(nd.swapBtn))
+	if nd.online != nil {
+		nd.hints = nd.u.hintsCheck(nd)
+	}
 	nd.box.Add(widget.NewSeparator())
 	nd.box.Add(widget.NewLabelWithStyle("House rules", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	nd.box.Add(nd.rulesForm(rules))

@@ -22,9 +22,10 @@ package ui
 // (onlineview.go, which also says how a game starts: from the server's
 // seed, on a worker goroutine).
 //
-// Not in this slice: a draw offer and hints (neither is
-// offered on an online game's screen, nor Undo), Resume of an online game
-// after the app is closed (an online game is not autosaved).
+// Not in this slice: a draw offer (not offered on an online game's
+// screen, nor Undo). An online game is not autosaved (it lives on the
+// server): Resume after the app is closed, a server that does not answer
+// and hints as a room setting are in onlineresume.go.
 
 import (
 	"context"
@@ -163,21 +164,35 @@ func (u *App) onlineGameDialog(id string) *newGameForm {
 			nd.tell("An online game needs someone on another device: make at least two seats people.")
 			return false
 		}
-		u.createOnline(nd.g, rules, seats)
+		if why := onlineName(firstPerson(seats)); why != "" {
+			nd.tell(why)
+			return false
+		}
+		u.createOnlineWith(nd.g, rules, seats, roomSettings{Hints: nd.hints.Checked})
 		return true
 	})
 }
 
 // createOnline connects, creates the match and shows its room.
 func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatInfo) {
-	req := protocol.CreateRequest{V: protocol.Version, Game: g.ID(), Rules: map[string]any(rules)}
+	u.createOnlineWith(g, rules, seats, roomSettings{})
+}
+
+// createOnlineWith is createOnline with the room's own settings.
+func (u *App) createOnlineWith(g games.Game, rules games.Rules, seats []games.SeatInfo, room roomSettings) {
+	req := protocol.CreateRequest{V: protocol.Version, Game: g.ID(), Rules: map[string]any(rules), Hints: room.Hints}
 	name := ""
 	for _, s := range seats {
 		if s.Human() {
+			// Only this device's own seat is named here: the others are
+			// named by whoever joins them ("Player 2" typed in the form
+			// would hide the name Ben gave when he joined).
 			if name == "" {
 				name = s.Name
+				req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person", Name: s.Name})
+				continue
 			}
-			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person", Name: s.Name})
+			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "person"})
 		} else {
 			req.Seats = append(req.Seats, protocol.SeatRequest{Kind: "bot", Bot: s.Bot, Name: s.Name, Character: s.Character})
 		}
@@ -190,27 +205,45 @@ func (u *App) createOnline(g games.Game, rules games.Rules, seats []games.SeatIn
 // enterRoom shows a room, connects, gets the match's invitation with
 // invite (off the UI goroutine), joins the match and tells the room.
 func (u *App) enterRoom(title, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) {
-	room := u.showRoom(title, "Connecting to "+u.cfg.ServerAddress()+"...")
-	u.dial(name, func(c *client.Client, err error) {
-		if err != nil {
-			room.fail(err)
-			return
-		}
-		if room.closed {
-			c.Close()
-			return
-		}
-		room.c = c
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-			defer cancel()
-			inv, err := invite(ctx, c)
-			if err == nil {
-				err = c.Join(ctx, inv.MatchID)
+	u.enterRoomAt(title, u.cfg.ServerAddress(), name, invite)
+}
+
+// enterRoomAt is enterRoom on the server at addr; a server that does not
+// answer is waited for if the person chooses to (onlineresume.go).
+func (u *App) enterRoomAt(title, addr, name string, invite func(context.Context, *client.Client) (protocol.Invitation, error)) *onlineGame {
+	room := u.showRoom(title, "Connecting to "+addr+"...")
+	room.resume.server = addr
+	u.keepOnlineName(name)
+	room.resume.connect = func() {
+		room.resume.dialing = true
+		u.dialAt(addr, name, func(c *client.Client, err error) {
+			if err != nil || room.closed {
+				room.resume.dialing = false
 			}
-			u.post(func() { room.joined(inv, err) })
-		}()
-	})
+			if room.closed {
+				if c != nil {
+					c.Close()
+				}
+				return
+			}
+			if err != nil {
+				room.cannotConnect(err)
+				return
+			}
+			room.c = c
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+				defer cancel()
+				inv, err := invite(ctx, c)
+				if err == nil {
+					err = c.Join(ctx, inv.MatchID)
+				}
+				u.post(func() { room.joined(inv, err) })
+			}()
+		})
+	}
+	room.resume.connect()
+	return room
 }
 
 // JoinOnlineDialog asks for an invitation code and joins its match.
@@ -218,13 +251,17 @@ func (u *App) JoinOnlineDialog() {
 	code := widget.NewEntry()
 	code.SetPlaceHolder("Invitation code, e.g. K7QX2M")
 	name := widget.NewEntry()
-	name.SetText(u.defaultSeats(u.box.games()[0], 1)[0].Name)
+	name.SetText(u.onlineNameOr(u.defaultSeats(u.box.games()[0], 1)[0].Name))
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance
 	var d dialog.Dialog
 	join := widget.NewButtonWithIcon("Join", theme.ConfirmIcon(), func() {
 		if strings.TrimSpace(code.Text) == "" {
 			problem.SetText("Type or paste the invitation code your friend gave you.")
+			return
+		}
+		if why := onlineName(name.Text); why != "" {
+			problem.SetText(why)
 			return
 		}
 		d.Hide()
@@ -295,6 +332,7 @@ type onlineGame struct {
 	// its connection: their drop is said in words only once it has lasted
 	// dropGrace (a phone changing networks is back within a second or two).
 	awaySince map[int]time.Time
+	resume    onlineResume // Resume and waiting for the server (onlineresume.go)
 }
 
 // dropGrace is how long a person is away before the online line says so.
@@ -387,7 +425,7 @@ func (u *App) showRoom(title, doing string) *onlineGame {
 	// width: a wrapping label in a bare VBox has no height of its own.
 	og.column = container.NewVBox(og.title,
 		container.NewHBox(og.code, container.NewCenter(og.copyBtn)), og.seats, og.status, container.NewHBox(cancel))
-	og.content = container.NewCenter(container.NewGridWrap(u.dialogSize(560, 420), og.column)) // a phone is narrower
+	og.content = og.roomContent()
 	u.screen++
 	u.opening = false
 	u.picker = nil
@@ -407,13 +445,15 @@ func (og *onlineGame) fail(err error) {
 
 // joined: the match is joined (or why not); messages start flowing.
 func (og *onlineGame) joined(inv protocol.Invitation, err error) {
+	og.resume.dialing = false
 	if og.closed {
 		return
 	}
 	if err != nil {
-		og.fail(err)
+		og.cannotConnect(err)
 		return
 	}
+	og.roomChoices()
 	og.inv = inv
 	if g, ok := games.Lookup(inv.Game); ok {
 		og.title.SetText("Online: " + g.Name())
@@ -421,7 +461,7 @@ func (og *onlineGame) joined(inv protocol.Invitation, err error) {
 	og.code.Text = inv.Code
 	og.code.Refresh()
 	og.copyBtn.Show()
-	og.status.SetText("Send this code to the people you invite: they choose Join online and type it.")
+	og.status.SetText(roomWords(inv))
 	og.showSeats(inv.Seats)
 	c := og.c
 	go func() {
@@ -527,6 +567,7 @@ func (og *onlineGame) handle(m any) {
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
 	}
+	og.followed(m)
 	og.showState()
 }
 
@@ -601,7 +642,7 @@ func (og *onlineGame) startGame(up *protocol.Update) error {
 
 // wrap puts the online line and Leave over the game screen.
 func (og *onlineGame) wrap() {
-	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.leave)
+	leave := widget.NewButtonWithIcon("Leave", theme.LogoutIcon(), og.askLeave)
 	og.gs.content = container.NewBorder(container.NewBorder(nil, nil, nil, leave, og.bar), nil, nil, nil, og.gs.content)
 	og.u.win.SetContent(og.gs.content)
 }
@@ -701,6 +742,7 @@ func (og *onlineGame) finish(f *protocol.Final) {
 				og.conn = "The finished game could not be saved: " + err.Error()
 			} else {
 				og.conn = "The finished game is saved under " + name + "."
+				og.forget() // nothing to resume: it is over and saved
 			}
 			og.showState()
 		})
@@ -740,11 +782,11 @@ func (og *onlineGame) showState() {
 		for _, name := range away {
 			parts = append(parts, name+"'s connection dropped, waiting...")
 		}
-		if len(away) == 0 && len(og.awaySince) == 0 {
+		// Once the game is over the panel says who won, in larger words:
+		// the line keeps to what is online only (on a phone it took five
+		// lines over the board).
+		if len(away) == 0 && len(og.awaySince) == 0 && og.last.Status == "ongoing" {
 			parts = append(parts, "Everyone is connected.")
-		}
-		if og.last.Status != "ongoing" && og.last.Reason != "" {
-			parts = append(parts, "Game over: "+og.last.Reason+".")
 		}
 	}
 	if line := og.pendingLine(); line != "" { // onlineview.go

@@ -419,6 +419,10 @@ func TestOnlineRoomSaysDropLate(t *testing.T) {
 	ben, lb := onlineApp(t, srv)
 	ben.joinOnline(room.inv.Code, "Ben")
 	pump(t, "Ben in Ana's room", func() bool { return strings.Contains(room.seats.Text, "Seat 2: Ben joined") }, la, lb)
+	pump(t, "Ben's room", func() bool { return ben.online.inv.Code != "" }, la, lb)
+	if strings.Contains(ben.online.status.Text, "people you invite") || !strings.Contains(room.status.Text, "people you invite") {
+		t.Errorf("the rooms say %q to the one who made it and %q to the one who joined", room.status.Text, ben.online.status.Text)
+	}
 	ben.online.close()
 	pump(t, "Ben's seat without its connection", func() bool { return room.last != nil && !room.last.Seats[1].Connected }, la, lb)
 	if !strings.Contains(room.seats.Text, "Seat 2: Ben joined") || strings.Contains(room.seats.Text, "dropped") {

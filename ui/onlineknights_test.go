@@ -11,26 +11,6 @@ import (
 	"github.com/tabulagames/tabula/ui/boards/knights"
 )
 
-// onlinePair: Ana makes an online game of id with the rules for Ana and
-// Ben, Ben joins with the code, and both game screens open.
-func onlinePair(t *testing.T, srv *servertest.Server, id string, raw map[string]any) (ana, ben *App, la, lb uiLoop) {
-	t.Helper()
-	ana, la = onlineApp(t, srv)
-	g, _ := games.Lookup(id)
-	rules, err := games.ValidateRules(g.RuleSpecs(), raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ana.createOnline(g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
-	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
-	ben, lb = onlineApp(t, srv)
-	ben.joinOnline(ana.online.inv.Code, "Ben")
-	pump(t, "both game screens", func() bool {
-		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
-	}, la, lb)
-	return ana, ben, la, lb
-}
-
 // shot is what one device showed at one moment: its seat, the plies it
 // had, what its board drew, its online line, and the picks of the turn
 // it may know.
@@ -228,7 +208,7 @@ func checkShots(t *testing.T, shots []shot, rec *games.Record) {
 // only the seat's views (no seed, masked tokens).
 func TestOnlineKnightsFog(t *testing.T) {
 	srv := servertest.Start(t)
-	ana, ben, la, lb := onlinePair(t, srv, "knights", map[string]any{"fog": true, "size": 6, "obstacles": 3})
+	ana, ben, la, lb := onlinePair(t, srv, "knights", map[string]any{"fog": true, "size": 6, "obstacles": 3}, roomSettings{})
 	for _, u := range []*App{ana, ben} {
 		if !u.online.s.Follows() {
 			t.Fatal("a fogged knights game is not followed by the seat's views")
@@ -266,7 +246,7 @@ func TestOnlineKnightsFog(t *testing.T) {
 // knight's pick before the turn is played.
 func TestOnlineKnights(t *testing.T) {
 	srv := servertest.Start(t)
-	ana, ben, la, lb := onlinePair(t, srv, "knights", map[string]any{"size": 5, "timer": 30, "obstacles": 2, "starts": "random"})
+	ana, ben, la, lb := onlinePair(t, srv, "knights", map[string]any{"size": 5, "timer": 30, "obstacles": 2, "starts": "random"}, roomSettings{})
 	if ana.online.s.Follows() {
 		t.Fatal("knights without fog is followed by views, not replayed")
 	}

@@ -87,21 +87,27 @@ func newPicker(u *App) *picker {
 // replayed to know it can be resumed, and a long game takes a while) and
 // shows them on the cards when it is done.
 func (p *picker) readInProgress(ids []string) {
-	store, post, disk := p.u.store, p.u.post, p.u.disk
+	store, post, disk, onlineGames := p.u.store, p.u.post, p.u.disk, p.u.onlineList()
 	go func() {
 		disk.Wait() // a game just left is listed as its last move left it
 		found := make(map[string][]settings.Entry, len(ids))
 		for _, id := range ids {
 			found[id], _ = store.ListAutosaves(id)
 		}
-		post(func() { p.showInProgress(ids, found) })
+		online := map[string]int{} // the online games this device is in, by game
+		list, _ := onlineGames.List()
+		for _, e := range list {
+			online[e.Game]++
+		}
+		post(func() { p.showInProgress(ids, found, online) })
 	}()
 }
 
 // showInProgress offers Resume on the cards of games with a game in
-// progress that can be resumed, marks the cards whose games in progress
-// all are unreadable, and names the games in the note.
-func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry) {
+// progress that can be resumed (at this device or online), marks the
+// cards whose games in progress all are unreadable, and names the games
+// in the note.
+func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry, online map[string]int) {
 	p.checked = true
 	var names []string
 	for _, id := range ids {
@@ -111,6 +117,7 @@ func (p *picker) showInProgress(ids []string, found map[string][]settings.Entry)
 				readable++
 			}
 		}
+		readable += online[id]
 		c := p.cards[id]
 		c.resume.Hidden = readable == 0
 		c.unreadable.Hidden = readable > 0 || len(found[id]) == 0

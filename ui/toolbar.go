@@ -29,15 +29,19 @@ type toolAction struct {
 func (gs *gameScreen) toolbar() fyne.CanvasObject {
 	u := gs.u
 	id := gs.session.Game.ID()
-	// Online, Undo (with Redo) and Hint are not offered at all: an undo
-	// would take back what the others saw, and the server gives no hints.
+	// Online, Undo (with Redo) is not offered at all: an undo would take
+	// back what the others saw; Hint only when the room allows hints.
+	hint := toolAction{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn, nil}
 	moves := []toolAction{
 		{"Undo", theme.ContentUndoIcon(), gs.undo, &gs.undoBtn, nil},
 		{"Redo", theme.ContentRedoIcon(), gs.redo, &gs.redoBtn, nil},
-		{"Hint", theme.VisibilityIcon(), gs.hint, &gs.hintBtn, nil},
+		hint,
 	}
 	if gs.online != nil {
 		moves = nil
+		if gs.online.hintsAllowed() {
+			moves = []toolAction{hint}
+		}
 	}
 	groups := [][]toolAction{
 		{

@@ -148,6 +148,9 @@ func TestUnreachable(t *testing.T) {
 	if err == nil || err.Error() != "The server at "+addr+" does not answer" {
 		t.Fatalf("Dial of nothing: %v", err)
 	}
+	if !errors.Is(err, ErrUnreachable) {
+		t.Errorf("Dial of nothing is not ErrUnreachable: %v", err)
+	}
 }
 
 func TestNotNakama(t *testing.T) {

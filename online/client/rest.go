@@ -119,8 +119,20 @@ func (c *Client) unreachable(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return errors.New("Stopped before the server answered")
 	}
-	return fmt.Errorf("The server at %s does not answer", c.cfg.Addr)
+	return &unreachableError{addr: c.cfg.Addr}
 }
+
+// ErrUnreachable is what every "the server does not answer" error is
+// (errors.Is): nothing answered at the address, so trying again later may
+// work, unlike a refusal.
+var ErrUnreachable = errors.New("the server does not answer")
+
+type unreachableError struct{ addr string }
+
+func (e *unreachableError) Error() string {
+	return fmt.Sprintf("The server at %s does not answer", e.addr)
+}
+func (e *unreachableError) Is(target error) bool { return target == ErrUnreachable }
 
 func (c *Client) basic() string {
 	return "Basic " + base64.StdEncoding.EncodeToString([]byte(c.cfg.ServerKey+":"))

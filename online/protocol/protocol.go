@@ -136,6 +136,8 @@ type Update struct {
 	Status  string `json:"status"`
 	Winners []int  `json:"winners,omitempty"`
 	Reason  string `json:"reason,omitempty"`
+	// Hints: the room allows hints (CreateRequest.Hints).
+	Hints bool `json:"hints,omitempty"`
 }
 
 // Event is a games.Event as sent to a seat.
@@ -186,6 +188,10 @@ type CreateRequest struct {
 	Seats []SeatRequest  `json:"seats"`
 	// Mine is the seat the creator takes (-1 or absent: the first person seat).
 	Mine *int `json:"mine,omitempty"`
+	// Hints: the room lets each person ask their own device for a hint on
+	// their turn (off when absent). The server only keeps and tells it;
+	// the hint is computed on the device from the seat's own view.
+	Hints bool `json:"hints,omitempty"`
 }
 
 // FindRequest is the payload of RPCFind.
@@ -206,6 +212,8 @@ type Invitation struct {
 	// Seats as at the time of the call, so a room can be shown before
 	// the join completes.
 	Seats []SeatState `json:"seats"`
+	// Hints: the room allows hints (CreateRequest.Hints).
+	Hints bool `json:"hints,omitempty"`
 }
 
 // ErrVersion is the words for a message of another protocol version.

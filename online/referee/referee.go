@@ -36,6 +36,7 @@ type Config struct {
 	Seed     int64                  // chosen by the server
 	Seats    []protocol.SeatRequest // one per seat of the game
 	TickRate int                    // ticks per second of the host loop
+	Hints    bool                   // the room allows hints (protocol.CreateRequest.Hints)
 }
 
 // Outgoing is one message for the host to send: op code and JSON payload
@@ -75,6 +76,7 @@ func (s *seat) botPlays() bool { return s.Kind == "bot" || s.Resigned }
 type Referee struct {
 	code     string
 	tickRate int
+	hints    bool // the room allows hints: kept and told, never computed here
 	game     games.Game
 	rules    games.Rules
 	seed     int64
@@ -145,7 +147,7 @@ func New(cfg Config) (*Referee, error) {
 	if cfg.TickRate < 1 {
 		return nil, errors.New("the tick rate must be at least 1 tick per second")
 	}
-	r := &Referee{code: cfg.Code, tickRate: cfg.TickRate, game: g, rules: rules, seed: cfg.Seed}
+	r := &Referee{code: cfg.Code, tickRate: cfg.TickRate, game: g, rules: rules, seed: cfg.Seed, hints: cfg.Hints}
 	for i, req := range cfg.Seats {
 		s := &seat{Kind: req.Kind, Name: req.Name, Named: req.Name != "", Bot: req.Bot}
 		switch req.Kind {
@@ -257,6 +259,12 @@ func (r *Referee) bind(userID, name string, i int) {
 		s.Name = name
 		if s.Name == "" {
 			s.Name = fmt.Sprintf("Player %d", i+1)
+		}
+		// The record's seat table names them too. Seats are bound before
+		// the game starts (it waits for every person), so before any pie
+		// swap: seat i is still the start's seat i.
+		if i < len(r.start) {
+			r.start[i].Name = s.Name
 		}
 	}
 	delete(r.reserved, userID)
@@ -870,7 +878,7 @@ func (r *Referee) update(i int) protocol.Update {
 	u := protocol.Update{V: protocol.Version, Code: r.code, Game: r.game.ID(), Seat: i,
 		Ply: len(r.tokens), Turns: len(r.tokens), Rules: r.rules, Seats: r.Seats(),
 		From: s.sent, History: []string{}, Position: pos, ToMove: r.st.ToMove(), Legal: []string{},
-		TickRate: r.tickRate, Status: o.Status.String(), Winners: o.Winners, Reason: o.Reason}
+		TickRate: r.tickRate, Status: o.Status.String(), Winners: o.Winners, Reason: o.Reason, Hints: r.hints}
 	if u.ToMove == nil {
 		u.ToMove = []int{}
 	}
@@ -939,6 +947,9 @@ type snapshot struct {
 	// action, so a restart plays on the same turn rather than a new plan.
 	Plan     []string `json:"plan,omitempty"`
 	PlanSeat int      `json:"planSeat,omitempty"`
+	// Hints: the room allows hints (absent in matches stored before there
+	// was such a setting: no hints).
+	Hints bool `json:"hints,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -947,7 +958,7 @@ const snapshotVersion = 1
 // hidden picks, the seat bindings, the code and the tick rate.
 func (r *Referee) Snapshot() ([]byte, error) {
 	s := snapshot{V: snapshotVersion, Code: r.code, TickRate: r.tickRate, Record: r.record(), Seats: r.seats,
-		Picks: map[int]string{}, Deadline: map[int]int{}, SoloQuit: r.soloQuit, Plan: r.plan, PlanSeat: r.planSeat}
+		Picks: map[int]string{}, Deadline: map[int]int{}, SoloQuit: r.soloQuit, Plan: r.plan, PlanSeat: r.planSeat, Hints: r.hints}
 	for i, m := range r.picks {
 		s.Picks[i] = r.st.MoveString(i, m)
 	}
@@ -997,7 +1008,7 @@ func Restore(data []byte) (*Referee, error) {
 		}
 	}
 	r := &Referee{code: s.Code, tickRate: s.TickRate, game: g, rules: rules, seed: s.Record.Seed,
-		start: s.Record.Seats, seats: s.Seats, ending: s.Record.Ending, soloQuit: s.SoloQuit}
+		start: s.Record.Seats, seats: s.Seats, ending: s.Record.Ending, soloQuit: s.SoloQuit, hints: s.Hints}
 	if err := r.begin(s.Record.Moves); err != nil {
 		return nil, fmt.Errorf("the stored match cannot be replayed: %w", err)
 	}
@@ -1037,7 +1048,7 @@ func (r *Referee) Changed() bool { return r.changed }
 // game, that user's seat (-1 if none) and the seats. MatchID is the
 // host's to fill in.
 func (r *Referee) Invitation(userID string) protocol.Invitation {
-	return protocol.Invitation{V: protocol.Version, Code: r.code, Game: r.game.ID(), Seat: r.seatOf(userID), Seats: r.Seats()}
+	return protocol.Invitation{V: protocol.Version, Code: r.code, Game: r.game.ID(), Seat: r.seatOf(userID), Seats: r.Seats(), Hints: r.hints}
 }
 
 // Code is the invitation code.

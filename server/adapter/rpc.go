@@ -85,6 +85,7 @@ func Create(ctx context.Context, logger runtime.Logger, db *sql.DB, nk runtime.N
 			Seed:     seed,
 			Seats:    req.Seats,
 			TickRate: envInt(ctx, EnvTickRate, DefaultTickRate, 1, 60),
+			Hints:    req.Hints,
 		})
 		if err != nil {
 			return "", runtime.NewError(err.Error(), codeInvalid)

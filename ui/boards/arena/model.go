@@ -58,6 +58,7 @@ type Model struct {
 	Input   bool             // a person may act now
 	Blocked string           // why not, in a player's words, when !Input
 	Undo    bool             // the person to move has acted this turn: an action can be taken back
+	NoUndo  string           // why an action of this turn cannot be taken back (online: the others saw it), or ""
 	Reach   [game.Cells]bool // the cells the mover can still reach this turn (section 9)
 	Visited [game.Cells]bool // the cells the mover stood on this turn (shaded)
 	Scorch  [game.Cells]bool // the blast of the last end of turn
@@ -88,7 +89,12 @@ func (m *Model) Load(f *frame.Frame) {
 	if err := f.WhyNot; err != nil {
 		m.Input, m.Blocked = false, err.Error()
 	}
-	m.Undo = m.Input && st.MidTurn()
+	// Online the others have seen each action as it was played: nothing
+	// is taken back (the session says why; the button is then disabled).
+	m.Undo, m.NoUndo = m.Input && st.MidTurn() && f.UndoRefusal == nil, ""
+	if f.UndoRefusal != nil {
+		m.NoUndo = f.UndoRefusal.Error()
+	}
 	m.Reach, m.Visited = [game.Cells]bool{}, [game.Cells]bool{}
 	for _, c := range st.Reachable() {
 		m.Reach[c] = true
@@ -286,6 +292,8 @@ func (m *Model) TakeBack() Reply {
 	switch {
 	case !m.Input:
 		return refuse(-1, m.Blocked)
+	case !m.Undo && m.NoUndo != "":
+		return refuse(-1, m.NoUndo)
 	case !m.Undo:
 		return refuse(-1, "Nothing to take back in this turn yet. Undo in the toolbar takes back whole turns.")
 	}

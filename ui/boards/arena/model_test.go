@@ -295,6 +295,20 @@ func TestTakeBackOnlyWithinTheTurn(t *testing.T) {
 	if r := m.TakeBack(); !r.Undo || r.Refusal != "" {
 		t.Fatalf("after a turn on the spot: %+v", r)
 	}
+	// Online (the other seat plays from another device) an action is
+	// never taken back: the other player saw it; the words say so.
+	g, _ := games.Lookup("arena")
+	o, err := session.New(g, games.Defaults(g.RuleSpecs()), 1, people, nil, session.Options{Post: func(func()) {}, Remote: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Submit("face S"); err != nil {
+		t.Fatal(err)
+	}
+	m = loaded(o)
+	if r := m.TakeBack(); m.Undo || r.Undo || !strings.Contains(r.Refusal, "another device") {
+		t.Fatalf("online, after an action: Undo %v, %+v", m.Undo, r)
+	}
 }
 
 // blast: Ana on b4 facing N, a bomb with timer 1 on d4 and one with
