@@ -1,3 +1,8 @@
+//go:build !js
+
+// Online play needs the test server (internal/servertest), which runs
+// processes: not on the web build.
+
 package ui
 
 import (
