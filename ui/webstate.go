@@ -53,7 +53,7 @@ type WebRect struct {
 type WebControl struct {
 	Label   string  `json:"label"`
 	Icon    string  `json:"icon,omitempty"`
-	Kind    string  `json:"kind"` // "button", "check", "select", "entry"
+	Kind    string  `json:"kind"` // "button", "check", "select", "entry", "menu" (an item)
 	Enabled bool    `json:"enabled"`
 	Checked bool    `json:"checked,omitempty"`
 	Layer   int     `json:"layer"`
@@ -74,6 +74,10 @@ type WebCard struct {
 	Record string `json:"record"` // the record against the computer, in words
 	Resume bool   `json:"resume"` // Resume is offered
 	Read   bool   `json:"read"`   // the games in progress have been read
+	// PlayAt and ResumeAt are where its New game (Play) and Resume
+	// buttons are shown; nil when scrolled out of view or hidden.
+	PlayAt   *WebRect `json:"playAt"`
+	ResumeAt *WebRect `json:"resumeAt"`
 }
 
 // WebGame is the game shown.
@@ -114,7 +118,7 @@ func (u *App) webState(css float32) WebState {
 	case u.online != nil:
 		st.Screen = "online"
 	}
-	w := &webWalker{css: css, st: &st}
+	w := &webWalker{css: css, st: &st, at: map[fyne.CanvasObject]WebRect{}}
 	full := WebRect{W: c.Size().Width, H: c.Size().Height}
 	w.walk(c.Content(), fyne.Position{}, full, 0)
 	for i, o := range c.Overlays().List() {
@@ -124,7 +128,7 @@ func (u *App) webState(css float32) WebState {
 		for _, g := range u.box.games() {
 			card := p.cards[g.ID()]
 			st.Cards = append(st.Cards, WebCard{ID: g.ID(), Name: g.Name(), Record: card.record.Text,
-				Resume: card.resume.Visible(), Read: p.checked})
+				Resume: card.resume.Visible(), Read: p.checked, PlayAt: w.where(card.play), ResumeAt: w.where(card.resume)})
 		}
 	}
 	if gs := u.game; gs != nil {
@@ -175,6 +179,15 @@ func webRect(css float32, pos fyne.Position, size fyne.Size) WebRect {
 type webWalker struct {
 	css float32
 	st  *WebState
+	at  map[fyne.CanvasObject]WebRect // where each control was found
+}
+
+// where is the rectangle a control was found at, or nil.
+func (w *webWalker) where(o fyne.CanvasObject) *WebRect {
+	if r, ok := w.at[o]; ok {
+		return &r
+	}
+	return nil
 }
 
 // walk visits o, placed at pos (its parent's absolute position), shown
@@ -191,6 +204,7 @@ func (w *webWalker) walk(o fyne.CanvasObject, parent fyne.Position, clip WebRect
 	}
 	shown := WebRect{X: r.X * w.css, Y: r.Y * w.css, W: r.W * w.css, H: r.H * w.css}
 	control := func(label, icon, kind string, enabled, checked bool) {
+		w.at[o] = shown
 		w.st.Controls = append(w.st.Controls, WebControl{Label: label, Icon: icon, Kind: kind,
 			Enabled: enabled, Checked: checked, Layer: layer, Rect: shown})
 	}
@@ -217,6 +231,10 @@ func (w *webWalker) walk(o fyne.CanvasObject, parent fyne.Position, clip WebRect
 		control(x.Selected, "", "select", !x.Disabled(), false)
 	case *widget.Entry:
 		control(x.Text, "", "entry", !x.Disabled(), false)
+	case *widget.PopUpMenu:
+		w.menu(x.Menu, pos, clip, layer)
+	case *widget.Menu:
+		w.menu(x, pos, clip, layer)
 	case *widget.Label:
 		if x.Text != "" {
 			w.st.Texts = append(w.st.Texts, WebText{Text: x.Text, Layer: layer, Rect: shown})
@@ -230,6 +248,31 @@ func (w *webWalker) walk(o fyne.CanvasObject, parent fyne.Position, clip WebRect
 		// OverlayContainer) that shows its Content as a field too.
 		if c := contentField(o); c != nil {
 			w.walk(c, pos, clip, layer)
+		}
+	}
+}
+
+// menu lists a menu's items, the menu placed at pos. Its items (of a
+// type of Fyne's own) lie in its box from its top left; each holds its
+// fyne.MenuItem as Item.
+func (w *webWalker) menu(m *widget.Menu, pos fyne.Position, clip WebRect, layer int) {
+	for _, it := range m.Items {
+		v := reflect.ValueOf(it)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		f := v.Elem().FieldByName("Item")
+		if !f.IsValid() || !f.CanInterface() {
+			continue
+		}
+		mi, ok := f.Interface().(*fyne.MenuItem)
+		if !ok || mi == nil || mi.IsSeparator || !it.Visible() {
+			continue
+		}
+		at := pos.Add(it.Position())
+		if r, ok := clipTo(WebRect{X: at.X, Y: at.Y, W: it.Size().Width, H: it.Size().Height}, clip); ok {
+			w.st.Controls = append(w.st.Controls, WebControl{Label: mi.Label, Kind: "menu", Enabled: !mi.Disabled,
+				Layer: layer, Rect: WebRect{X: r.X * w.css, Y: r.Y * w.css, W: r.W * w.css, H: r.H * w.css}})
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestWebStateTellsTheScreen(t *testing.T) {
 	if st.Screen != "picker" || st.Phone || len(st.Cards) != len(offered()) || st.Game != nil {
 		t.Fatalf("picker state: %+v", st)
 	}
-	if st.Cards[0].Record == "" || st.Cards[0].Resume {
+	if st.Cards[0].Record == "" || st.Cards[0].Resume || st.Cards[0].PlayAt == nil || st.Cards[0].ResumeAt != nil {
 		t.Fatalf("first card: %+v", st.Cards[0])
 	}
 	sett, ok := control(st, "Settings", 0)
