@@ -206,7 +206,12 @@ web-test-deps:
 		echo "Installing what the browser test needs: $$missing"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
-	@cd web/test && { [ -d node_modules/playwright-core ] && cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null || npm ci --no-audit --no-fund; }
+	@$(MAKE) --no-print-directory web/test/node_modules/.package-lock.json
+
+# playwright-core, as web/test/package-lock.json pins it (npm ci again
+# when the lock changes).
+web/test/node_modules/.package-lock.json: web/test/package-lock.json
+	cd web/test && npm ci --no-audit --no-fund
 
 # The page in headless Chromium (web/test/web.test.mjs): every game at a
 # desktop and a phone width, reloads, saves, the longest task while bots
