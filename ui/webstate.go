@@ -95,7 +95,10 @@ type WebGame struct {
 	// tabula.play takes); Squares the board's squares with their names.
 	Legal   []string    `json:"legal"`
 	Squares []WebSquare `json:"squares,omitempty"`
-	Said    string      `json:"said"` // the last refusal or message under the board
+	// Refused and Said are the last refusal and the last neutral message
+	// shown under the board.
+	Refused string `json:"refused"`
+	Said    string `json:"said"`
 }
 
 // WebSquare is a square of the board, by the name screen readers say.
@@ -142,10 +145,7 @@ func (gs *gameScreen) webGame(css float32) *WebGame {
 	out := s.Outcome()
 	g := &WebGame{ID: s.Game.ID(), Name: s.Game.Name(), Ply: s.Plies(), Over: out.Over(),
 		Status: gs.status.Text, Thinking: len(s.Thinking()) > 0, Human: s.HumanToMove(),
-		Said: gs.lastRefusal, Legal: []string{}}
-	if gs.lastSaid != "" {
-		g.Said = gs.lastSaid
-	}
+		Refused: gs.lastRefusal, Said: gs.lastSaid, Legal: []string{}}
 	if gs.result != nil && gs.result.Visible() {
 		g.Result = gs.result.String()
 	}

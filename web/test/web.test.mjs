@@ -138,9 +138,14 @@ async function clickRect(page, r) {
 // click clicks the control named label (its words, or its icon's name) on
 // the top layer, once it is shown and enabled.
 async function click(page, label, ms = 10000) {
+  // Shown, enabled, and where it was a frame ago (a dialog that grows to
+  // fit its form moves its buttons once).
+  let last = null;
   const st = await waitState(page, `"${label}" to click`, (s) => {
     const c = findControl(s, label);
-    return c && c.enabled;
+    const same = c && last && c.rect.x === last.x && c.rect.y === last.y && c.rect.w === last.w;
+    last = c && c.rect;
+    return c && c.enabled && same;
   }, ms);
   await clickRect(page, findControl(st, label).rect);
   return st;
@@ -252,6 +257,25 @@ function controlsFit(st, vw, vh) {
     .filter((c) => c.rect.x < -1 || c.rect.x + c.rect.w > vw + 1);
 }
 
+// widthSweep resizes the page through widths from 1920 down to 360 and
+// back: the layout is the phone's below 800 and the desktop's from it,
+// the screen is built again at each crossing, nothing is cut and the
+// board keeps squares of at least 24 px.
+async function widthSweep(page, name, id, viewport) {
+  const bad = [];
+  for (const w of [1920, 1024, 800, 799, 600, 412, 360]) {
+    await page.setViewportSize({ width: w, height: viewport.height });
+    const st = await waitState(page, `the layout at ${w} px`, (s) => s.width === w && s.phone === (w < 800) && s.screen === "game", 10000);
+    const cut = controlsFit(st, w, viewport.height);
+    const small = (st.game.squares || []).filter((q) => q.rect.w < 24);
+    if (cut.length) bad.push(`${w} px: cut ${cut.map((c) => c.label || c.icon).join(", ")}`);
+    if (small.length) bad.push(`${w} px: squares of ${Math.round(small[0].rect.w)} px`);
+  }
+  await page.setViewportSize(viewport);
+  await waitState(page, "the layout back at the desktop's size", (s) => s.width === viewport.width && !s.phone, 10000);
+  check(bad.length === 0, `${name} ${id}: laid out at 1920, 1024, 800, 799, 600, 412 and 360 px wide${bad.length ? ": " + bad.join("; ") : ""}`);
+}
+
 // ---- the run ----
 
 async function sizes() {
@@ -304,14 +328,15 @@ async function runSize(browser, url, name, viewport) {
       await playOne(page, st, rnd);
       st = await humanTurn(page, `${id}: the computer's answer`);
       check(st.game.ply > start, `${name} ${id}: a move played and answered (ply ${start} -> ${st.game.ply})`);
+      if (!phone) await widthSweep(page, name, id, viewport);
       if (SHOTS && id === "checkerboard") await page.screenshot({ path: path.join(SHOTS, `game-${id}-${viewport.width}x${viewport.height}.png`) });
       // Undo takes back the person's move and the computer's answer;
       // a turn picked in secret with the computer (knights) is not taken
       // back, and the screen says why.
       const plyBefore = st.game.ply;
       await click(page, phone ? "foreground_content-undo.svg" : "Undo");
-      st = await waitState(page, `${id}: undo`, (s) => (s.game.ply < plyBefore && !s.game.thinking) || /cannot be taken back/.test(s.game.said));
-      check(st.game.ply < plyBefore || id === "knights", `${name} ${id}: undo (ply ${plyBefore} -> ${st.game.ply}${st.game.ply < plyBefore ? "" : ": " + st.game.said})`);
+      st = await waitState(page, `${id}: undo`, (s) => (s.game.ply < plyBefore && !s.game.thinking) || /cannot be taken back/.test(s.game.refused));
+      check(st.game.ply < plyBefore || id === "knights", `${name} ${id}: undo (ply ${plyBefore} -> ${st.game.ply}${st.game.ply < plyBefore ? "" : ": " + st.game.refused})`);
       st = await humanTurn(page, `${id}: the person's turn after undo`);
       await playOne(page, st, rnd);
       st = await humanTurn(page, `${id}: the answer after undo`);
@@ -335,8 +360,8 @@ async function runSize(browser, url, name, viewport) {
     } else {
       await click(page, "Save");
     }
-    st = await waitState(page, "the save to be told", (s) => s.dialogs > 0 || /saved/i.test(s.game.said), 10000);
-    const told = st.dialogs > 0 ? st.texts.filter((t) => t.layer === topLayer(st)).map((t) => t.text).join(" / ") : st.game.said;
+    st = await waitState(page, "the save to be told", (s) => s.dialogs > 0 || /saved/i.test(s.game.said + s.game.refused), 10000);
+    const told = st.dialogs > 0 ? st.texts.filter((t) => t.layer === topLayer(st)).map((t) => t.text).join(" / ") : st.game.said + st.game.refused;
     check(!/not implemented|cannot|failed/i.test(told), `${name}: Save (${told})`);
     await closeDialogs(page);
     while (!(st = await humanTurn(page, "the end of classic")).game.over) await playOne(page, st, rnd);
