@@ -108,3 +108,38 @@ func TestWebStateTellsTheScreen(t *testing.T) {
 		t.Fatalf("JSON: %v %s", err, b)
 	}
 }
+
+// TestWebStateListsThePhoneMenu: in the phone layout the toolbar's menu
+// (Save, Open, Rules, Settings...) is listed item by item on its layer
+// with its rectangle, and a tap there runs the item.
+func TestWebStateListsThePhoneMenu(t *testing.T) {
+	u := newTestApp(t)
+	u.mobile = true
+	u.win.Resize(fyne.NewSize(412, 790))
+	if err := u.webStart("classic", "easy"); err != nil {
+		t.Fatal(err)
+	}
+	st := u.webState(1)
+	var more WebControl
+	for _, c := range st.Controls {
+		if c.Layer == 0 && c.Icon == "foreground_more-vertical.svg" {
+			more = c
+		}
+	}
+	if more.Rect.W == 0 || more.Rect.X+more.Rect.W > 412 {
+		t.Fatalf("no menu button inside the phone's width: %+v", st.Controls)
+	}
+	test.TapCanvas(u.win.Canvas(), fyne.NewPos(more.Rect.X+more.Rect.W/2, more.Rect.Y+more.Rect.H/2))
+	st = u.webState(1)
+	rules, ok := control(st, "Rules", 1)
+	if !ok || rules.Kind != "menu" || rules.Rect.H <= 0 {
+		t.Fatalf("no Rules item in the menu: %+v", st.Controls)
+	}
+	if _, ok := control(st, "Save", 1); !ok {
+		t.Fatalf("no Save item in the menu: %+v", st.Controls)
+	}
+	test.TapCanvas(u.win.Canvas(), fyne.NewPos(rules.Rect.X+rules.Rect.W/2, rules.Rect.Y+rules.Rect.H/2))
+	if st = u.webState(1); st.Dialogs != 1 {
+		t.Fatalf("the Rules item opened %d dialogs", st.Dialogs)
+	}
+}

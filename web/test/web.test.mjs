@@ -37,8 +37,10 @@ const GAMES = ["classic", "checkerboard", "infiltration", "alcazar", "revenge", 
 
 const failures = [];
 const measures = [];
+const began = Date.now();
 function check(ok, what) {
-  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  const t = ((Date.now() - began) / 1000).toFixed(0).padStart(4);
+  console.log(`${ok ? "ok  " : "FAIL"} ${t}s ${what}`);
   if (!ok) failures.push(what);
   return ok;
 }
