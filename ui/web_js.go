@@ -26,6 +26,11 @@ import (
 //	                       board would; "" or the refusal in words
 //	tabula.start(id, bot)  a new game of id against bot ("" = strongest)
 func (u *App) startWeb() {
+	// When the app was made (Go's start, the settings read, the window
+	// made), for the page's record of the start (web/index.html).
+	if t := js.Global().Get("tabulaTimes"); t.Type() == js.TypeObject {
+		t.Set("appMade", js.Global().Get("performance").Call("now"))
+	}
 	u.byWidth = true
 	u.fitWidth(pageWidth(u))
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
