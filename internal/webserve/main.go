@@ -24,10 +24,12 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 func main() {
@@ -53,6 +55,14 @@ func main() {
 			fmt.Fprintf(os.Stderr, "webserve: %v\n", err)
 			os.Exit(1)
 		}
+		// Stopped (kill, Ctrl-C): the pid file goes with the server.
+		stop := make(chan os.Signal, 1)
+		signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			<-stop
+			os.Remove(*pidfile)
+			os.Exit(0)
+		}()
 	}
 	fmt.Printf("serving %s at http://%s/\n", *dir, ln.Addr())
 	if err := http.Serve(ln, handler(*dir)); err != nil {
