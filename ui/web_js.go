@@ -97,10 +97,17 @@ func onUI(f func(args []js.Value) any) js.Func {
 	})
 }
 
-// pageWidth is the page's width in Fyne's units.
+// pageWidth is the page's width in Fyne's units: Fyne draws a unit as
+// devicePixelRatio times its scale setting in screen pixels, so a unit is
+// the scale setting in CSS pixels (1 unless FYNE_SCALE says otherwise).
+// It is read from the setting, not the canvas, which has no scale before
+// the window is first shown.
 func pageWidth(u *App) float32 {
 	w := float32(js.Global().Get("innerWidth").Float())
-	return w / cssPerUnit(u)
+	if s := u.fa.Settings().Scale(); s > 0 {
+		return w / s
+	}
+	return w
 }
 
 // cssPerUnit is how many CSS pixels a Fyne unit takes: the canvas scale
