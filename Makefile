@@ -206,6 +206,8 @@ web-test-deps:
 		echo "Installing what the browser test needs: $$missing"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
+	@command -v npm >/dev/null || { echo "Installing Node.js and npm for the browser test"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 	@$(MAKE) --no-print-directory web/test/node_modules/.package-lock.json
 
 # playwright-core, as web/test/package-lock.json pins it (npm ci again
