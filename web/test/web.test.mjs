@@ -430,13 +430,17 @@ async function runSize(browser, url, name, viewport) {
     check(text.includes('"game"'), `${name}: Export downloads the game (${dl.suggestedFilename()}, ${text.length} bytes)`);
     await closeDialogs(page);
     await click(page, phone ? "foreground_folder-open.svg" : "Open saved game");
-    st = await waitState(page, "the saved games", (s) => s.dialogs > 0 && s.controls.some((c) => /Import/.test(c.label)), 10000);
-    const before = st.texts.length;
+    // The saved games are listed once read: a row per game, each with
+    // its Export.
+    const isExport = (c) => c.label === "Export" || c.icon === "foreground_upload.svg";
+    st = await waitState(page, "the saved games", (s) => s.dialogs > 0 && s.controls.some(isExport) && s.controls.some((c) => /Import/.test(c.label)), 10000);
+    const rows = st.controls.filter(isExport).length;
     const chooser = page.waitForEvent("filechooser", { timeout: 10000 });
     await clickRect(page, st.controls.find((c) => /Import/.test(c.label)).rect);
     await (await chooser).setFiles(file);
-    st = await waitState(page, "the import", (s) => s.texts.some((t) => /Imported|import/i.test(t.text)) || s.texts.length > before, 10000);
-    check(true, `${name}: Import takes the file back`);
+    st = await waitState(page, "the imported game in the list", (s) => s.controls.filter(isExport).length > rows || /not imported/.test(s.texts.map((t) => t.text).join(" ")), 15000);
+    const rowsAfter = st.controls.filter(isExport).length;
+    check(rowsAfter === rows + 1, `${name}: Import adds the exported game to the saved games (${rows} -> ${rowsAfter})`);
     await closeDialogs(page);
   } catch (e) {
     check(false, `${name}: export and import: ${e.message}`);
