@@ -58,7 +58,10 @@ function stopAll() {
     try { process.kill(pid, "SIGTERM"); } catch { /* already gone */ }
   }
 }
-process.on("exit", stopAll);
+process.on("exit", () => {
+  stopAll();
+  fs.rmSync(tmp, { recursive: true, force: true }); // the server's binary, the downloads
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopAll(); process.exit(2); });
 
 async function startServer() {
