@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check test-web-ai smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store
+.PHONY: run build test check test-web-ai smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store web serve-web test-web web-test-deps web-deps
 
 run: deps
 	$(GO) run .
@@ -25,7 +25,7 @@ build: deps
 # under the race detector, online play end to end over a real server,
 # then the real window under Xvfb, on Linux and (the Windows package)
 # under Wine.
-test: deps test-deps check test-web-ai test-online smoke smoke-windows
+test: deps test-deps check test-web-ai test-online test-web smoke smoke-windows
 
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -33,6 +33,7 @@ check:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -tags mobile -count=1 ./ui/
+	GOOS=js GOARCH=wasm $(GO) vet ./internal/webserve/
 	$(MAKE) test-web-store
 
 # The settings package's tests against the browser's storage: built for
@@ -167,5 +168,87 @@ LOAD_MATCHES ?= 10,100
 bench-online: server-build
 	LOAD_MATCHES=$(LOAD_MATCHES) GO=$(GO) ./scripts/load.sh
 
+# ---- the web build (web/README.md) ----
+#
+# make web builds the page into web/dist: our index.html, Go's
+# wasm_exec.js, the icon, and tabula.wasm built with -tags no_emoji (the
+# app draws no emoji: 9 MB less of font), with .gz and .br copies of the
+# big files that webserve sends to browsers that take them. The fyne tool
+# is not used: it would bump FyneApp.toml's build number, and the page it
+# makes is replaced by ours anyway. The wasm is only replaced, and so only
+# compressed again, when the build changed (Go builds are reproducible):
+# brotli of 43 MB takes 11 s at quality 9 and 100 s at 11 (7.1 MB against
+# 8.3 MB), so a release can ask for BROTLI_Q=11.
+WEB_DIST  ?= web/dist
+WEB_PORT  ?= 8080
+BROTLI_Q  ?= 9
+WEB_DEBS   = brotli
+WEB_TEST_DEBS = chromium brotli
+WEB_BIG    = $(WEB_DIST)/tabula.wasm $(WEB_DIST)/wasm_exec.js
+
+web: $(WEB_BIG:=.gz) $(WEB_BIG:=.br) $(WEB_DIST)/index.html $(WEB_DIST)/icon.png
+
+# Always run go build (it is quick when nothing changed); keep the old file,
+# and its time, when the result is the same.
+$(WEB_DIST)/tabula.wasm: FORCE
+	@mkdir -p $(WEB_DIST)
+	GOOS=js GOARCH=wasm $(GO) build -tags no_emoji -trimpath -o $@.new .
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+
+$(WEB_DIST)/wasm_exec.js: FORCE
+	@mkdir -p $(WEB_DIST)
+	@src=$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js; [ -f $$src ] || src=$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js; \
+	cmp -s $$src $@ || cp $$src $@
+
+$(WEB_DIST)/index.html: web/index.html
+	@mkdir -p $(WEB_DIST)
+	cp $< $@
+
+$(WEB_DIST)/icon.png: Icon.png
+	@mkdir -p $(WEB_DIST)
+	cp $< $@
+
+%.gz: % | web-deps
+	gzip -9 -n -k -c $< > $@.tmp && mv $@.tmp $@
+
+%.br: % | web-deps
+	brotli -q $(BROTLI_Q) -f -o $@.tmp $< && mv $@.tmp $@ && touch $@
+
+FORCE:
+
+web-deps:
+	@missing=$$(for p in $(WEB_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing what the web build needs: $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+# The page on http://127.0.0.1:$(WEB_PORT)/ (WEB_PORT=0 takes a free
+# port); Ctrl-C, or kill the pid in web/webserve.pid, stops it.
+serve-web: web
+	$(GO) run ./internal/webserve -dir $(WEB_DIST) -port $(WEB_PORT) -pidfile web/webserve.pid
+
+web-test-deps:
+	@missing=$$(for p in $(WEB_TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing what the browser test needs: $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+	@command -v npm >/dev/null || { echo "Installing Node.js and npm for the browser test"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
+	@$(MAKE) --no-print-directory web/test/node_modules/.package-lock.json
+
+# playwright-core, as web/test/package-lock.json pins it (npm ci again
+# when the lock changes).
+web/test/node_modules/.package-lock.json: web/test/package-lock.json
+	cd web/test && npm ci --no-audit --no-fund
+
+# The page in headless Chromium (web/test/web.test.mjs): every game at a
+# desktop and a phone width, reloads, saves, the longest task while bots
+# think.
+test-web: web web-test-deps
+	cd web/test && GO=$(GO) WEB_DIST=../../$(WEB_DIST) node web.test.mjs
+
 clean:
 	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip
+	rm -rf $(WEB_DIST)

@@ -42,13 +42,19 @@ type App struct {
 	joinCode     *widget.Entry
 	joinButton   *widget.Button
 
-	fa     fyne.App
-	win    fyne.Window
-	paths  settings.Paths
-	cfg    *settings.Config
-	store  *settings.Store
-	stats  *settings.Stats
-	mobile bool
+	fa    fyne.App
+	win   fyne.Window
+	paths settings.Paths
+	cfg   *settings.Config
+	store *settings.Store
+	stats *settings.Stats
+	// mobile is the phone layout, shown now; deviceMobile is a phone's
+	// device (the mobile build, a phone's browser), which always has it;
+	// byWidth makes the layout follow the window's width (width.go), on
+	// the web.
+	mobile       bool
+	deviceMobile bool
+	byWidth      bool
 	// post runs a function on the UI goroutine: fyne.Do in the app; tests
 	// replace it to run what goroutines hand back on the test's goroutine.
 	post func(func())
@@ -101,6 +107,7 @@ func Run(startGame string, icon []byte) {
 	u.post = gate.post
 	a.Lifecycle().SetOnStarted(gate.start)
 	u.win.Resize(fyne.NewSize(1180, 760))
+	u.startWeb() // on the web: the layout by the page's width, the test hook
 	if startGame != "" {
 		u.NewGameNow(startGame)
 	} else {
@@ -118,7 +125,8 @@ func Run(startGame string, icon []byte) {
 // shown, and the defaults are used instead.
 func NewApp(a fyne.App) (*App, []error) {
 	u := &App{fa: a, box: newBox(all.Entries()), tally: map[string]*sessionTally{}, post: fyne.Do, disk: newDiskQueue()}
-	u.mobile = fyne.CurrentDevice().IsMobile()
+	u.deviceMobile = fyne.CurrentDevice().IsMobile()
+	u.mobile = u.deviceMobile
 	var problems []error
 	root := ""
 	if r := a.Storage().RootURI(); r != nil {

@@ -29,6 +29,7 @@ type picker struct {
 }
 
 type gameCard struct {
+	play       *widget.Button // New game (Play on a phone)
 	resume     *widget.Button
 	unreadable *widget.Button // the only games in progress cannot be read: says so, opens the chooser
 	record     *widget.Label
@@ -160,7 +161,7 @@ func (p *picker) card(g games.Game) fyne.CanvasObject {
 	unreadable.Importance = widget.WarningImportance
 	unreadable.Hide()
 	rules := widget.NewButtonWithIcon("", theme.HelpIcon(), func() { p.u.RulesDialog(id) })
-	p.cards[id] = &gameCard{resume: resume, unreadable: unreadable, record: rec}
+	p.cards[id] = &gameCard{play: play, resume: resume, unreadable: unreadable, record: rec}
 
 	// A wide card has its icon beside the text, a narrow one (two
 	// columns on a phone) above it.

@@ -1,0 +1,521 @@
+// Tabula's web build in headless Chromium (make test-web; web/README.md).
+//
+// It serves web/dist with internal/webserve on a free port of 127.0.0.1,
+// opens the page in Debian's Chromium through playwright-core, and plays
+// it as a person would, at a desktop size (1280x800) and a phone's
+// (412x790): every game started from its card and played against the
+// computer, undo, save, a reload that finds the game under Resume and the
+// statistics kept, export and import, a setting kept over a reload; and,
+// at the desktop size, each game against its strongest bot while the
+// Long Tasks API records the longest task (asserted under 50 ms). It
+// reads the screen through window.tabula (ui/web_js.go), clicks controls
+// at the rectangles it gives, and waits for conditions, never for a time.
+// The server and the browser are stopped by pid.
+//
+// Every check is made and reported even when an earlier one failed; the
+// exit status is 1 if any failed.
+//
+// Environment: WEB_DIST (default ../dist), GO (default go), CHROMIUM
+// (default /usr/bin/chromium), WEB_ONLY=desktop|phone to run one size,
+// WEB_SHOTS=dir to write screenshots of the picker and a game there.
+
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const dist = path.resolve(here, process.env.WEB_DIST || "../dist");
+const GO = process.env.GO || "go";
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SHOTS = process.env.WEB_SHOTS ? path.resolve(process.env.WEB_SHOTS) : "";
+const LONG_TASK_LIMIT = 50; // ms
+const GAMES = ["classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"];
+
+const failures = [];
+const measures = [];
+const began = Date.now();
+function check(ok, what) {
+  const t = ((Date.now() - began) / 1000).toFixed(0).padStart(4);
+  console.log(`${ok ? "ok  " : "FAIL"} ${t}s ${what}`);
+  if (!ok) failures.push(what);
+  return ok;
+}
+function measure(line) {
+  console.log(`     ${line}`);
+  measures.push(line);
+}
+
+// ---- the server and the browser, stopped by pid ----
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-web-test-"));
+const pids = [];
+function stopAll() {
+  for (const pid of pids.splice(0)) {
+    try { process.kill(pid, "SIGTERM"); } catch { /* already gone */ }
+  }
+}
+process.on("exit", () => {
+  stopAll();
+  fs.rmSync(tmp, { recursive: true, force: true }); // the server's binary, the downloads
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopAll(); process.exit(2); });
+
+async function startServer() {
+  const bin = path.join(tmp, "webserve");
+  execFileSync(GO, ["build", "-o", bin, "./internal/webserve"], { cwd: root, stdio: "inherit" });
+  const srv = spawn(bin, ["-dir", dist, "-port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  pids.push(srv.pid);
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    srv.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) resolve(m[1]);
+    });
+    srv.on("exit", (code) => reject(new Error(`webserve exited (${code}): ${out}`)));
+  });
+  return { srv, url };
+}
+
+// ---- reading the screen ----
+
+async function state(page) {
+  return JSON.parse(await page.evaluate(() => window.tabula.state()));
+}
+
+// waitState polls the hook until pred(state) holds; it fails with what the
+// screen showed last after ms.
+async function waitState(page, what, pred, ms = 20000) {
+  const end = Date.now() + ms;
+  let st;
+  for (;;) {
+    try {
+      st = await state(page);
+      if (pred(st)) return st;
+    } catch (e) {
+      if (!String(e).includes("tabula")) throw e; // the hook not there yet
+    }
+    if (Date.now() > end) throw new Error(`waiting for ${what}: ${summary(st)}`);
+    await nextFrame(page);
+  }
+}
+
+function summary(st) {
+  if (!st) return "no state";
+  const top = st.controls.filter((c) => c.layer === st.dialogs).map((c) => c.label || c.icon);
+  const g = st.game ? ` game ${st.game.id} ply ${st.game.ply} "${st.game.status}" thinking ${st.game.thinking}` : "";
+  const texts = st.texts.filter((t) => t.layer === st.dialogs).map((t) => t.text).slice(0, 6);
+  return `screen ${st.screen}, ${st.dialogs} dialogs, controls [${top.join(", ")}], texts ${JSON.stringify(texts)}${g}`;
+}
+
+function topLayer(st) {
+  return Math.max(0, ...st.controls.map((c) => c.layer));
+}
+
+function findControl(st, label, layer = topLayer(st)) {
+  return st.controls.find((c) => c.layer === layer && (c.label === label || c.icon === label));
+}
+
+// nextFrame waits for the page's next frame (Fyne handles input and draws
+// on animation frames).
+function nextFrame(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+
+// clickRect clicks the middle of r as a mouse does: in, press, release,
+// a frame between each, so Fyne sees the pointer over the object it then
+// presses (a press straight after a dialog closed under it was lost).
+async function clickRect(page, r) {
+  const x = r.x + r.w / 2, y = r.y + r.h / 2;
+  await page.mouse.move(x - 1, y - 1);
+  await nextFrame(page);
+  await page.mouse.move(x, y);
+  await nextFrame(page);
+  await page.mouse.down();
+  await nextFrame(page);
+  await page.mouse.up();
+}
+
+// click clicks the control named label (its words, or its icon's name) on
+// the top layer, once it is shown and enabled.
+async function click(page, label, ms = 10000) {
+  // Shown, enabled, and where it was a frame ago (a dialog that grows to
+  // fit its form moves its buttons once).
+  let last = null;
+  const st = await waitState(page, `"${label}" to click`, (s) => {
+    const c = findControl(s, label);
+    const same = c && last && c.rect.x === last.x && c.rect.y === last.y && c.rect.w === last.w;
+    last = c && c.rect;
+    return c && c.enabled && same;
+  }, ms);
+  await clickRect(page, findControl(st, label).rect);
+  return st;
+}
+
+// closeDialogs closes what dialogs are open (OK, Close) and returns how
+// many there were with their words.
+async function closeDialogs(page) {
+  const seen = [];
+  for (let i = 0; i < 10; i++) {
+    const st = await state(page);
+    if (st.dialogs === 0) break;
+    const layer = topLayer(st);
+    seen.push(st.texts.filter((t) => t.layer === layer).map((t) => t.text).join(" / "));
+    const btn = ["OK", "Close", "Cancel", "No"].map((l) => findControl(st, l, layer)).find(Boolean);
+    if (!btn) break;
+    await clickRect(page, btn.rect);
+    await waitState(page, "the dialog to close", (s) => s.dialogs < st.dialogs, 5000);
+  }
+  return seen;
+}
+
+async function openPage(page, url) {
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForFunction(() => window.tabulaTimes && window.tabulaTimes.firstFrame, null, { timeout: 60000 });
+  const times = await page.evaluate(() => window.tabulaTimes);
+  const st = await waitState(page, "the picker", (s) => s.screen === "picker" && s.cards.length > 0 && s.cards[0].read);
+  return { times, st, wall: Date.now() - t0 };
+}
+
+// backToPicker leaves the game for the picker (Back), waiting for it.
+async function backToPicker(page, st) {
+  await closeDialogs(page);
+  st = await state(page);
+  // The toolbar's Back: the topmost (arena's own controls have an arrow
+  // of the same icon to walk west).
+  const back = st.controls.filter((c) => c.layer === 0 && (c.label === "Back" || c.icon === "foreground_arrow-back.svg"))
+    .sort((a, b) => a.rect.y - b.rect.y)[0];
+  await clickRect(page, back.rect);
+  return waitState(page, "the picker after Back", (s) => s.screen === "picker" && s.cards.length > 0 && s.cards[0].read);
+}
+
+// startFromCard clicks the card's New game (Play on a phone), scrolling
+// the picker until it shows, then Start in the New game dialog.
+async function startFromCard(page, id) {
+  const vh = page.viewportSize().height;
+  let st = await state(page);
+  let clicked = false;
+  for (let i = 0; i < 30 && !clicked; i++) {
+    const card = st.cards.find((c) => c.id === id);
+    const at = card && card.playAt;
+    if (at && at.y >= 0 && at.y + at.h <= vh && at.h >= 30) {
+      // Still where it was a frame ago: the scroll has settled.
+      await nextFrame(page);
+      const again = (await state(page)).cards.find((c) => c.id === id).playAt;
+      if (again && again.y === at.y) {
+        await clickRect(page, at);
+        clicked = true;
+        break;
+      }
+    } else {
+      await page.mouse.move(page.viewportSize().width / 2, vh / 2);
+      await page.mouse.wheel(0, at && at.y < 0 ? -120 : 120);
+      await nextFrame(page);
+      await nextFrame(page);
+    }
+    st = await state(page);
+  }
+  await click(page, "Start");
+  return waitState(page, `the ${id} game`, (s) => s.screen === "game" && s.game.id === id && s.dialogs === 0);
+}
+
+// playOne plays one legal move of the person to act: a click on its
+// square when the board names one, else through tabula.play (boards whose
+// moves take a drag or a choice: alcazar, arena, knights' picks).
+async function playOne(page, st, rnd) {
+  const g = st.game;
+  const token = g.legal[Math.floor(rnd() * g.legal.length)];
+  // Only an empty square's click is the whole move: a click on a taken
+  // one may ask what to do there (revenge's Reinforce).
+  const sq = g.squares && g.squares.find((s) => s.label.startsWith(`${token}, empty`));
+  const before = g.ply;
+  if (sq) {
+    await clickRect(page, sq.rect);
+    await waitState(page, `the click on ${token} to play`, (s) => s.game && (s.game.ply > before || s.game.human !== g.human || s.game.over));
+  } else {
+    const err = await page.evaluate((t) => window.tabula.play(t), token);
+    if (err) throw new Error(`playing ${token}: ${err}`);
+  }
+  return token;
+}
+
+// humanTurn waits until the person may act again (the computer has
+// answered) or the game is over.
+function humanTurn(page, what, ms = 60000) {
+  return waitState(page, what, (s) => s.game && (s.game.over || (s.game.human >= 0 && !s.game.thinking && s.game.legal.length > 0)), ms);
+}
+
+function seeded(seed) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+}
+
+// controlsFit: every control of the screen lies inside the page (a cut
+// toolbar had its last buttons past the right edge).
+function controlsFit(st, vw, vh) {
+  return st.controls.filter((c) => c.layer === 0 && c.kind !== "menu")
+    .filter((c) => c.rect.x < -1 || c.rect.x + c.rect.w > vw + 1);
+}
+
+// widthSweep resizes the page through widths from 1920 down to 360 and
+// back: the layout is the phone's below 800 and the desktop's from it,
+// the screen is built again at each crossing, nothing is cut and the
+// board keeps squares of at least 24 px.
+async function widthSweep(page, name, id, viewport) {
+  const bad = [];
+  for (const w of [1920, 1024, 800, 799, 600, 412, 360]) {
+    await page.setViewportSize({ width: w, height: viewport.height });
+    const st = await waitState(page, `the layout at ${w} px`, (s) => s.width === w && s.phone === (w < 800) && s.screen === "game", 10000);
+    const cut = controlsFit(st, w, viewport.height);
+    const small = (st.game.squares || []).filter((q) => q.rect.w < 24);
+    if (cut.length) bad.push(`${w} px: cut ${cut.map((c) => c.label || c.icon).join(", ")}`);
+    if (small.length) bad.push(`${w} px: squares of ${Math.round(small[0].rect.w)} px`);
+  }
+  await page.setViewportSize(viewport);
+  await waitState(page, "the layout back at the desktop's size", (s) => s.width === viewport.width && !s.phone, 10000);
+  check(bad.length === 0, `${name} ${id}: laid out at 1920, 1024, 800, 799, 600, 412 and 360 px wide${bad.length ? ": " + bad.join("; ") : ""}`);
+}
+
+// ---- the run ----
+
+async function sizes() {
+  const f = (n) => fs.statSync(path.join(dist, n)).size;
+  const mb = (n) => (n / 1e6).toFixed(1) + " MB";
+  measure(`tabula.wasm: ${mb(f("tabula.wasm"))} raw, ${mb(f("tabula.wasm.gz"))} gzip, ${mb(f("tabula.wasm.br"))} brotli`);
+}
+
+async function runSize(browser, url, name, viewport) {
+  console.log(`\n== ${name} ${viewport.width}x${viewport.height}`);
+  const phone = viewport.width < 800;
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    } catch { /* no Long Tasks API */ }
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    // Fyne's web driver calls preventDefault in its wheel listener, which
+    // Chromium makes passive: a warning, not a fault of the page.
+    if (m.type() === "error" && !/passive event listener/.test(m.text())) errors.push(m.text());
+  });
+
+  const { times, st: first, wall } = await openPage(page, url);
+  measure(`${name}: wasm compiled at ${times.compiled.toFixed(0)} ms, app made at ${(times.appMade || 0).toFixed(0)} ms, first frame at ${times.firstFrame.toFixed(0)} ms (page load to picker ${wall} ms)`);
+  const startDialogs = await closeDialogs(page);
+  check(startDialogs.length === 0, `${name}: no error dialog at start${startDialogs.length ? ": " + startDialogs.join(" | ") : ""}`);
+  check(first.phone === phone, `${name}: the ${phone ? "phone" : "desktop"} layout at ${viewport.width} px`);
+  const cut = controlsFit(first, viewport.width, viewport.height);
+  check(cut.length === 0, `${name}: every picker control inside the page${cut.length ? ": " + cut.map((c) => c.label || c.icon).join(", ") : ""}`);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `picker-${viewport.width}x${viewport.height}.png`) });
+
+  const rnd = seeded(22);
+  let lastPlayed = "";
+  for (const id of GAMES) {
+    try {
+      let st = await startFromCard(page, id);
+      const cutGame = controlsFit(st, viewport.width, viewport.height);
+      check(cutGame.length === 0, `${name} ${id}: toolbar and panel inside the page${cutGame.length ? ": " + cutGame.map((c) => c.label || c.icon).join(", ") : ""}`);
+      const small = (st.game.squares || []).filter((s) => s.rect.w < 24);
+      check(small.length === 0, `${name} ${id}: squares at least 24 px (${st.game.squares && st.game.squares.length ? Math.round(st.game.squares[0].rect.w) + " px" : "no named squares"})`);
+      st = await humanTurn(page, `${id}: the person's first turn`);
+      const start = st.game.ply;
+      await playOne(page, st, rnd);
+      st = await humanTurn(page, `${id}: the computer's answer`);
+      check(st.game.ply > start, `${name} ${id}: a move played and answered (ply ${start} -> ${st.game.ply})`);
+      if (!phone) await widthSweep(page, name, id, viewport);
+      if (SHOTS && id === "checkerboard") await page.screenshot({ path: path.join(SHOTS, `game-${id}-${viewport.width}x${viewport.height}.png`) });
+      // Undo takes back the person's move and the computer's answer;
+      // a turn picked in secret with the computer (knights) is not taken
+      // back, and the screen says why.
+      const plyBefore = st.game.ply;
+      await click(page, phone ? "foreground_content-undo.svg" : "Undo");
+      st = await waitState(page, `${id}: undo`, (s) => (s.game.ply < plyBefore && !s.game.thinking) || /cannot be taken back/.test(s.game.refused));
+      check(st.game.ply < plyBefore || id === "knights", `${name} ${id}: undo (ply ${plyBefore} -> ${st.game.ply}${st.game.ply < plyBefore ? "" : ": " + st.game.refused})`);
+      st = await humanTurn(page, `${id}: the person's turn after undo`);
+      await playOne(page, st, rnd);
+      st = await humanTurn(page, `${id}: the answer after undo`);
+      lastPlayed = id;
+      await backToPicker(page, st);
+    } catch (e) {
+      check(false, `${name} ${id}: ${e.message}`);
+      try { await closeDialogs(page); await backToPicker(page, await state(page)); } catch { await openPage(page, url); await closeDialogs(page); }
+    }
+  }
+
+  // Save a game (the toolbar's Save; a phone has it in the menu), then
+  // a whole game of tic-tac-toe against the perfect player, counted in
+  // the statistics.
+  try {
+    let st = await page.evaluate(() => window.tabula.start("classic", "hard"));
+    st = await humanTurn(page, "classic against hard");
+    if (phone) {
+      await click(page, "foreground_more-vertical.svg");
+      await click(page, "Save");
+    } else {
+      await click(page, "Save");
+    }
+    st = await waitState(page, "the save to be told", (s) => s.dialogs > 0 || /saved/i.test(s.game.said + s.game.refused), 10000);
+    const told = st.dialogs > 0 ? st.texts.filter((t) => t.layer === topLayer(st)).map((t) => t.text).join(" / ") : st.game.said + st.game.refused;
+    check(!/not implemented|cannot|failed/i.test(told), `${name}: Save (${told})`);
+    await closeDialogs(page);
+    while (!(st = await humanTurn(page, "the end of classic")).game.over) await playOne(page, st, rnd);
+    check(st.game.over, `${name}: a whole game of classic against hard (${st.game.result})`);
+    await backToPicker(page, st);
+  } catch (e) {
+    check(false, `${name}: save and a whole game: ${e.message}`);
+  }
+
+  // A setting: Reduced motion switched, found after the reload.
+  let reduced;
+  try {
+    await click(page, phone ? "foreground_settings.svg" : "Settings");
+    const st = await waitState(page, "the Settings dialog", (s) => s.dialogs > 0 && s.controls.some((c) => c.kind === "check" && /Reduced motion/.test(c.label) && c.layer === topLayer(s)));
+    const box = st.controls.find((c) => c.kind === "check" && /Reduced motion/.test(c.label) && c.layer === topLayer(st));
+    reduced = !box.checked;
+    await clickRect(page, box.rect);
+    await waitState(page, "Reduced motion to switch", (s) => s.controls.some((c) => c.kind === "check" && /Reduced motion/.test(c.label) && c.checked === reduced));
+    await closeDialogs(page);
+  } catch (e) {
+    check(false, `${name}: switch a setting: ${e.message}`);
+  }
+
+  // Reload: the game left in the middle is under Resume, the statistics
+  // and the setting are kept.
+  try {
+    const { st } = await openPage(page, url);
+    const reloadDialogs = await closeDialogs(page);
+    check(reloadDialogs.length === 0, `${name}: no error dialog after the reload${reloadDialogs.length ? ": " + reloadDialogs.join(" | ") : ""}`);
+    const card = st.cards.find((c) => c.id === lastPlayed);
+    check(card && card.resume, `${name}: after the reload ${lastPlayed} offers Resume`);
+    const classic = st.cards.find((c) => c.id === "classic");
+    check(classic && !/No games/.test(classic.record), `${name}: after the reload the statistics are kept ("${classic && classic.record}")`);
+    if (card && card.resume && card.resumeAt) {
+      await clickRect(page, card.resumeAt);
+      const g = await waitState(page, "the resumed game", (s) => s.screen === "game" && s.game.id === lastPlayed, 20000);
+      check(g.game.ply > 0, `${name}: ${lastPlayed} resumed at ply ${g.game.ply}`);
+      await backToPicker(page, g);
+    }
+    if (reduced !== undefined) {
+      await click(page, phone ? "foreground_settings.svg" : "Settings");
+      const s2 = await waitState(page, "the Settings dialog", (s) => s.dialogs > 0 && s.controls.some((c) => c.kind === "check" && /Reduced motion/.test(c.label)));
+      const box = s2.controls.find((c) => c.kind === "check" && /Reduced motion/.test(c.label));
+      check(box.checked === reduced, `${name}: Reduced motion still ${reduced ? "on" : "off"} after the reload`);
+      await closeDialogs(page);
+    }
+  } catch (e) {
+    check(false, `${name}: the reload: ${e.message}`);
+  }
+
+  // Export a saved game (a download) and import it back (a file picker).
+  try {
+    await click(page, phone ? "foreground_folder-open.svg" : "Open saved game");
+    let st = await waitState(page, "the saved games", (s) => s.dialogs > 0 && s.controls.some((c) => c.label === "Export" || c.icon === "foreground_upload.svg"), 10000);
+    const exp = st.controls.find((c) => c.label === "Export" || c.icon === "foreground_upload.svg");
+    const download = page.waitForEvent("download", { timeout: 10000 });
+    await clickRect(page, exp.rect);
+    const dl = await download;
+    const file = path.join(tmp, `${name}-${dl.suggestedFilename() || "export.json"}`);
+    await dl.saveAs(file);
+    const text = fs.readFileSync(file, "utf8");
+    check(text.includes('"game"'), `${name}: Export downloads the game (${dl.suggestedFilename()}, ${text.length} bytes)`);
+    await closeDialogs(page);
+    await click(page, phone ? "foreground_folder-open.svg" : "Open saved game");
+    // The saved games are listed once read: a row per game, each with
+    // its Export.
+    const isExport = (c) => c.label === "Export" || c.icon === "foreground_upload.svg";
+    st = await waitState(page, "the saved games", (s) => s.dialogs > 0 && s.controls.some(isExport) && s.controls.some((c) => /Import/.test(c.label)), 10000);
+    const rows = st.controls.filter(isExport).length;
+    const chooser = page.waitForEvent("filechooser", { timeout: 10000 });
+    await clickRect(page, st.controls.find((c) => /Import/.test(c.label)).rect);
+    await (await chooser).setFiles(file);
+    st = await waitState(page, "the imported game in the list", (s) => s.controls.filter(isExport).length > rows || /not imported/.test(s.texts.map((t) => t.text).join(" ")), 15000);
+    const rowsAfter = st.controls.filter(isExport).length;
+    check(rowsAfter === rows + 1, `${name}: Import adds the exported game to the saved games (${rows} -> ${rowsAfter})`);
+    await closeDialogs(page);
+  } catch (e) {
+    check(false, `${name}: export and import: ${e.message}`);
+    await closeDialogs(page).catch(() => {});
+  }
+
+  // The longest task while each game's strongest bot thinks.
+  if (!phone) {
+    for (const id of GAMES) {
+      try {
+        const err = await page.evaluate((g) => window.tabula.start(g, ""), id);
+        if (err) throw new Error(err);
+        let st = await waitState(page, `${id} against its strongest`, (s) => s.game && s.game.id === id);
+        const bot = st.game.seats.slice(1).join(", ");
+        await page.evaluate(() => { window.__longTasks = []; });
+        let answers = 0;
+        const t0 = Date.now();
+        while (answers < 2 && Date.now() - t0 < 60000) {
+          st = await humanTurn(page, `${id}: the strongest bot's answer`, 90000);
+          if (st.game.over) break;
+          const ply = st.game.ply;
+          await playOne(page, st, rnd);
+          st = await humanTurn(page, `${id}: the strongest bot's answer`, 90000);
+          if (st.game.ply > ply) answers++; // a joint turn (knights) is one ply
+        }
+        const tasks = await page.evaluate(() => window.__longTasks);
+        const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+        measure(`${id} (${bot}): longest task ${longest.toFixed(0)} ms over ${answers} answers, ${tasks.length} long tasks`);
+        check(longest < LONG_TASK_LIMIT, `${id}: longest task while ${bot} thinks under ${LONG_TASK_LIMIT} ms (${longest.toFixed(0)} ms)`);
+      } catch (e) {
+        check(false, `${id} against its strongest: ${e.message}`);
+      }
+    }
+  }
+
+  check(errors.length === 0, `${name}: no errors in the page's console${errors.length ? ": " + errors.slice(0, 3).join(" | ") : ""}`);
+  await context.close();
+}
+
+async function main() {
+  await sizes();
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+  const { url } = await startServer();
+  console.log(`serving ${dist} at ${url}`);
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
+  });
+  pids.push(server.process().pid);
+  const browser = await chromium.connect(server.wsEndpoint());
+  const only = process.env.WEB_ONLY || "";
+  try {
+    if (only !== "phone") await runSize(browser, url, "desktop", { width: 1280, height: 800 });
+    if (only !== "desktop") await runSize(browser, url, "phone", { width: 412, height: 790 });
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close().catch(() => {});
+    stopAll();
+  }
+  console.log("\nmeasurements:");
+  for (const m of measures) console.log("  " + m);
+  if (failures.length) {
+    console.log(`\n${failures.length} checks failed:`);
+    for (const f of failures) console.log("  " + f);
+    process.exit(1);
+  }
+  console.log("\nall checks passed");
+}
+
+main().catch((e) => {
+  console.error(e);
+  stopAll();
+  process.exit(1);
+});
