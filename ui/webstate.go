@@ -217,6 +217,8 @@ func (w *webWalker) walk(o fyne.CanvasObject, parent fyne.Position, clip WebRect
 		w.walk(x.Content, pos, r, layer)
 	case *widget.Card:
 		w.walk(x.Content, pos, clip, layer)
+	case *tappable: // a list row (saved games, games in progress): its buttons
+		w.walk(x.content, pos, clip, layer)
 	case *widget.PopUp:
 		w.walk(x.Content, pos, clip, layer)
 	case *widget.Button:
