@@ -22,9 +22,10 @@ build: deps
 	$(GO) build -o $(BIN) .
 
 # The test command of the README and of CI: formatting, vet, every test
-# under the race detector, online play end to end over a real server,
-# then the real window under Xvfb, on Linux and (the Windows package)
-# under Wine.
+# under the race detector, the storage and the bots in the browser's
+# runtime under Node, online play end to end over a real server, the page
+# in headless Chromium, then the real window under Xvfb, on Linux and (the
+# Windows package) under Wine.
 test: deps test-deps check test-web-ai test-online test-web smoke smoke-windows
 
 check:
