@@ -3,7 +3,6 @@ package settings
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -54,7 +53,7 @@ func TestOnlineGames(t *testing.T) {
 	}
 
 	// Bad entries are refused in words and change nothing.
-	before, _ := os.ReadFile(o.Path())
+	before, _ := disk.ReadFile(o.Path(), 1<<30)
 	for _, bad := range []OnlineGame{
 		{Game: "classic", Server: "x:1", Names: []string{"A", "B"}},
 		{Code: "ABC", Game: "No Game", Server: "x:1", Names: []string{"A", "B"}},
@@ -66,7 +65,7 @@ func TestOnlineGames(t *testing.T) {
 			t.Errorf("%+v was taken", bad)
 		}
 	}
-	if after, _ := os.ReadFile(o.Path()); string(after) != string(before) {
+	if after, _ := disk.ReadFile(o.Path(), 1<<30); string(after) != string(before) {
 		t.Error("a refused entry changed the file")
 	}
 }
@@ -93,9 +92,6 @@ func TestOnlineGamesBounded(t *testing.T) {
 func TestOnlineGamesBrokenFile(t *testing.T) {
 	p := PathsUnder(t.TempDir())
 	o := NewOnlineGames(p)
-	if err := os.MkdirAll(p.Data, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	g := OnlineGame{Code: "ABCDEF", Game: "classic", Server: "x:1", Names: []string{"A", "B"}}
 	for _, content := range []string{
 		"{not json",
@@ -104,9 +100,7 @@ func TestOnlineGamesBrokenFile(t *testing.T) {
 		`{"version": 1, "games": [{"code": "", "game": "classic"}]}`,
 		strings.Repeat(" ", maxOnlineFileSize+1),
 	} {
-		if err := os.WriteFile(o.Path(), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, o.Path(), []byte(content))
 		list, err := o.List()
 		var oe *OnlineGamesError
 		if !errors.As(err, &oe) || len(list) != 0 || !strings.Contains(err.Error(), "kept as it is") {
@@ -118,7 +112,7 @@ func TestOnlineGamesBrokenFile(t *testing.T) {
 		if err := o.Remove("x:1", "ABCDEF"); err == nil {
 			t.Errorf("%.30q: a game was removed from a broken file", content)
 		}
-		if after, _ := os.ReadFile(o.Path()); string(after) != content {
+		if after, _ := disk.ReadFile(o.Path(), 1<<30); string(after) != content {
 			t.Errorf("%.30q: the broken file was changed", content)
 		}
 	}
