@@ -169,12 +169,7 @@ func TestOnline(t *testing.T) {
 			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
 		}, la, lb)
 	}
-	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
-		t.Fatal("the game did not end on both boards")
-	}
-	pump(t, "the record saved", func() bool {
-		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
-	}, la, lb)
+	endedAndSaved(t, ana, ben, la, lb)
 	ana.disk.Wait()
 	ben.disk.Wait()
 	for _, u := range []*App{ana, ben} {
@@ -431,5 +426,17 @@ func TestOnlineRoomSaysDropLate(t *testing.T) {
 	clock.advance(dropGrace)
 	pump(t, "the room's words for Ben's drop", func() bool {
 		return strings.Contains(room.seats.Text, "Seat 2: Ben joined; connection dropped, waiting...")
+	}, la, lb)
+}
+
+// endedAndSaved waits until both devices' games have ended and each says
+// its finished record is saved.
+func endedAndSaved(t *testing.T, ana, ben *App, la, lb uiLoop) {
+	t.Helper()
+	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
+		t.Fatal("the game did not end on both boards")
+	}
+	pump(t, "the record saved", func() bool {
+		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
 	}, la, lb)
 }

@@ -118,12 +118,7 @@ func playKnightsOnline(t *testing.T, ana, ben *App, la, lb uiLoop) ([]shot, *gam
 			}
 		}
 	}
-	if !ana.online.s.Outcome().Over() || !ben.online.s.Outcome().Over() {
-		t.Fatal("the game did not end on both boards")
-	}
-	pump(t, "the record saved", func() bool {
-		return strings.Contains(ana.online.bar.Text, "is saved") && strings.Contains(ben.online.bar.Text, "is saved")
-	}, la, lb)
+	endedAndSaved(t, ana, ben, la, lb)
 	ana.disk.Wait()
 	entries, err := ana.store.List()
 	if err != nil || len(entries) != 1 {
