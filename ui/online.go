@@ -563,13 +563,17 @@ func (og *onlineGame) handle(m any) {
 		og.conn = "The connection to the server dropped (" + lowerErr(m.Err) + "); reconnecting..."
 	case client.Reconnected:
 		og.dropped, og.rejoining = false, true
-		og.conn = "Connected to the server again."
+		og.conn = connectedAgain
 	case client.Problem:
 		og.conn = "Problem with the server: " + lowerErr(m.Err)
 	}
 	og.followed(m)
 	og.showState()
 }
+
+// connectedAgain is the online line's words after a reconnection, until
+// the next move.
+const connectedAgain = "Connected to the server again."
 
 func lowerErr(err error) string {
 	if err == nil {
@@ -607,6 +611,11 @@ func (og *onlineGame) update(up *protocol.Update) {
 	if rejoin {
 		og.rejoining = false
 		og.fulls++
+	}
+	// Once play goes on after a reconnection, "connected again" is old
+	// news: the line keeps to what is true now.
+	if up.From > 0 && og.conn == connectedAgain {
+		og.conn = ""
 	}
 	og.follow(up)
 	og.followPicks(up) // onlineview.go

@@ -169,6 +169,11 @@ func TestOnline(t *testing.T) {
 			return ana.online.s.Plies() == n+1 && ben.online.s.Plies() == n+1
 		}, la, lb)
 	}
+	for _, u := range []*App{ana, ben} {
+		if strings.Contains(u.online.bar.Text, "Connected to the server again") {
+			t.Errorf("the line still says the connection came back after moves were played: %q", u.online.bar.Text)
+		}
+	}
 	endedAndSaved(t, ana, ben, la, lb)
 	ana.disk.Wait()
 	ben.disk.Wait()
