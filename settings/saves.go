@@ -759,6 +759,52 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	return path, nil
 }
 
+// WriteAutosaveNow begins writing a game in progress to its autosave
+// file at once, for a page that is going away (the ui package calls it
+// from the browser's pagehide): it takes no lock and waits for nothing,
+// so it may run in a browser's event handler, and the write completes
+// even if the page unloads right after (fileSystem.WriteNow). path is
+// the game's file, or "" before its first autosave: then the file is the
+// first name WriteAutosave would claim, made only if no file has it. It
+// does not read the file to check that it still holds this game, as
+// WriteAutosave does: the game wrote or loaded it itself moments before.
+// wait gives the path written or the error, and vouches for the file as
+// WriteAutosave does; call it where waiting is allowed.
+func (s *Store) WriteAutosaveNow(path string, rec *games.Record) (wait func() (string, error)) {
+	fail := func(err error) func() (string, error) { return func() (string, error) { return "", err } }
+	if rec == nil {
+		return fail(errors.New("no game to autosave"))
+	}
+	if err := checkGameID(rec.Game); err != nil {
+		return fail(err)
+	}
+	c := s.stamp(rec)
+	data, err := games.EncodeRecord(c)
+	if err != nil {
+		return fail(err)
+	}
+	create := path == ""
+	if create {
+		path = filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405")+".json")
+	} else if game, err := s.autosaveGameOf(path); err != nil {
+		return fail(err)
+	} else if game != c.Game {
+		return fail(fmt.Errorf("%s is the autosave of another game", filepath.Base(path)))
+	}
+	written := disk.WriteNow(path, data, create)
+	return func() (string, error) {
+		if err := written(); err != nil {
+			return "", err
+		}
+		if info, err := disk.Stat(path); err == nil {
+			s.mu.Lock()
+			s.vouch(path, idOf(c), info)
+			s.mu.Unlock()
+		}
+		return path, nil
+	}
+}
+
 // ClearAutosave removes a game's own autosave file (one this store
 // claimed, wrote or loaded) when the game is over or taken back to its
 // start; a file already gone is not an error. A file that holds another
