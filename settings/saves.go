@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -742,11 +743,12 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	}
 	if path == "" {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
-		path, err = claim(base)
-		if err != nil {
+		// One step: a page closed during a game's first autosave keeps
+		// the file whole or none, never an empty one.
+		path, err = claimWith(base, data)
+		if err != nil && !errors.Is(err, syscall.ENOSPC) {
 			return "", claimErr(err, "the folder of games in progress"+inFolder(s.paths.State))
 		}
-		err = writeClaimed(path, data)
 	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {
 		err = writeFileAtomic(path, data)
 	}
