@@ -188,7 +188,7 @@ WEB_DEBS   = brotli
 WEB_TEST_DEBS = chromium brotli
 WEB_BIG    = $(WEB_DIST)/tabula.wasm $(WEB_DIST)/wasm_exec.js
 
-web: $(WEB_BIG:=.gz) $(WEB_BIG:=.br) $(WEB_DIST)/index.html $(WEB_DIST)/idbfs.js $(WEB_DIST)/icon.png
+web: $(WEB_BIG:=.gz) $(WEB_BIG:=.br) $(WEB_DIST)/index.html $(WEB_DIST)/idbfs.js $(WEB_DIST)/start.js $(WEB_DIST)/icon.png
 
 # Always run go build (it is quick when nothing changed); keep the old file,
 # and its time, when the result is the same.
@@ -206,9 +206,11 @@ $(WEB_DIST)/index.html: web/index.html
 	@mkdir -p $(WEB_DIST)
 	cp $< $@
 
-# The storage's JavaScript half (settings/fsys_js.go), a file of its own
-# so that the page needs no eval; the Node tests load the same file.
-$(WEB_DIST)/idbfs.js: web/idbfs.js
+# The page's own scripts, files of their own so that its
+# Content-Security-Policy needs neither inline scripts nor eval:
+# start.js starts the app, idbfs.js is the storage's JavaScript half
+# (settings/fsys_js.go; the Node tests load the same file).
+$(WEB_DIST)/idbfs.js $(WEB_DIST)/start.js: $(WEB_DIST)/%.js: web/%.js
 	@mkdir -p $(WEB_DIST)
 	cp $< $@
 

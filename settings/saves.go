@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/internal/pause"
 )
 
 // maxSaveSize bounds what is read of one save file: the same cap as the
@@ -101,7 +102,11 @@ func loadBytes(data []byte) (*loaded, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	final, err := rec.Final()
+	// Decoding, replaying and reading the name are each a long step for a
+	// long save in the browser: the page draws between them, and during
+	// the replay (internal/pause).
+	pause.Check()
+	final, err := rec.FinalEach(pause.Maybe)
 	if err != nil {
 		var re *games.ReplayError
 		if errors.As(err, &re) && re.Ply >= 0 {
@@ -112,6 +117,7 @@ func loadBytes(data []byte) (*loaded, int, error) {
 	var meta struct {
 		Name string `json:"name"`
 	}
+	pause.Check()
 	json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &meta) // DecodeRecord accepted it
 	l := &loaded{rec: rec, name: cleanName(meta.Name), final: final}
 	l.result, l.reason, l.over = resultText(rec, l.final)
@@ -380,7 +386,7 @@ func checkRecord(rec *games.Record) error {
 	if err := checkGameID(rec.Game); err != nil {
 		return err
 	}
-	if _, err := rec.Final(); err != nil {
+	if _, err := rec.FinalEach(pause.Maybe); err != nil {
 		return fmt.Errorf("this game cannot be saved: %w", err)
 	}
 	return nil
@@ -399,6 +405,7 @@ func (s *Store) Save(rec *games.Record, name string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.stamp(rec)
+	pause.Check() // the replay and the encoding of a long save: two tasks in the browser
 	data, err := encodeSave(c, name)
 	if err != nil {
 		return "", err
