@@ -292,14 +292,30 @@ async function sizes() {
 }
 
 // ---- a move kept over a reload at once (issue 22) ----
-// The person's move, then a reload begun in the same task as the move's
-// answer, before anything else may run: the page's pagehide begins the
-// autosave still waiting (ui/disk.go Flush), and Resume shows the move.
+// The app's writes go one after another (ui/disk.go): an autosave may wait
+// behind a write that waits itself, here the statistics, whose Web Lock
+// the page holds (as another tab may). A game played to its end queues
+// its result (blocked on the lock), a new game's first move queues its
+// autosave behind it, and the page reloads in the same task: the page's
+// pagehide must begin that autosave at once (Flush), for Resume to show
+// the move after the reload.
+const STATS_LOCK = "tabula:/tabula/data/stats.json"; // settings' Lock of stats.json on the web
 async function moveKeptOverReload(page, url, name) {
   try {
-    const err = await page.evaluate(() => window.tabula.start("classic", "easy"));
+    await page.evaluate((n) => { navigator.locks.request(n, () => new Promise(() => {})); }, STATS_LOCK);
+    let err = await page.evaluate(() => window.tabula.start("classic", "easy"));
     if (err) throw new Error(err);
-    let st = await humanTurn(page, "classic, before the reload");
+    const rnd = seeded(5);
+    let st;
+    while (!(st = await humanTurn(page, "classic to its end")).game.over) await playOne(page, st, rnd);
+    let blocked = false;
+    for (const end = Date.now() + 10000; !blocked && Date.now() < end; await nextFrame(page)) {
+      blocked = await page.evaluate(async (n) => (await navigator.locks.query()).pending.some((l) => l.name === n), STATS_LOCK);
+    }
+    if (!check(blocked, `${name}: the result's write waits for the statistics' lock`)) return;
+    err = await page.evaluate(() => window.tabula.start("classic", "easy"));
+    if (err) throw new Error(err);
+    st = await humanTurn(page, "classic, before the reload");
     const token = st.game.legal[0];
     const loaded = page.waitForEvent("load", { timeout: 60000 });
     const refused = await page.evaluate(async (t) => {
