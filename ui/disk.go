@@ -177,8 +177,9 @@ func (f *gameFiles) queueAutosave(q *diskQueue, store *settings.Store, job *auto
 
 // flush begins the write of the autosave waiting in the queue (see
 // diskQueue.Flush) and leaves the queued job nothing to do. A removal (a
-// game over, or taken back to its start) is left to the queue: it loses
-// nothing if the page goes first.
+// game over, or taken back to its start) is left to the queue: if the
+// page goes first, the game is offered under Resume as last autosaved,
+// which loses nothing.
 func (f *gameFiles) flush(q *diskQueue, store *settings.Store) {
 	f.mu.Lock()
 	job, path, told, inFlight := f.next, f.autosave, f.told, f.writing
