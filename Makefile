@@ -39,7 +39,8 @@ check:
 
 # The settings package's tests against the browser's storage: built for
 # GOOS=js and run under Node (18 or later) with fake-indexeddb, the npm
-# package web/node holds, standing in for the browser's IndexedDB. Then
+# package web/node holds, standing in for the browser's IndexedDB, and
+# web/idbfs.js, the storage's JavaScript half the page loads too. Then
 # vet of what the browser build compiles of settings and ui.
 WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 test-web-store:
@@ -47,7 +48,7 @@ test-web-store:
 		echo "Installing Node and npm for the browser storage's tests"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 	@[ -d web/node/node_modules/fake-indexeddb ] || (cd web/node && npm ci --no-audit --no-fund)
-	NODE_OPTIONS="--require $(CURDIR)/web/node/node_modules/fake-indexeddb/auto/index.js" \
+	NODE_OPTIONS="--require $(CURDIR)/web/node/node_modules/fake-indexeddb/auto/index.js --require $(CURDIR)/web/idbfs.js" \
 		GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" ./settings/
 	GOOS=js GOARCH=wasm $(GO) vet ./settings/ ./ui/...
 
@@ -187,7 +188,7 @@ WEB_DEBS   = brotli
 WEB_TEST_DEBS = chromium brotli
 WEB_BIG    = $(WEB_DIST)/tabula.wasm $(WEB_DIST)/wasm_exec.js
 
-web: $(WEB_BIG:=.gz) $(WEB_BIG:=.br) $(WEB_DIST)/index.html $(WEB_DIST)/icon.png
+web: $(WEB_BIG:=.gz) $(WEB_BIG:=.br) $(WEB_DIST)/index.html $(WEB_DIST)/idbfs.js $(WEB_DIST)/start.js $(WEB_DIST)/icon.png
 
 # Always run go build (it is quick when nothing changed); keep the old file,
 # and its time, when the result is the same.
@@ -202,6 +203,14 @@ $(WEB_DIST)/wasm_exec.js: FORCE
 	cmp -s $$src $@ || cp $$src $@
 
 $(WEB_DIST)/index.html: web/index.html
+	@mkdir -p $(WEB_DIST)
+	cp $< $@
+
+# The page's own scripts, files of their own so that its
+# Content-Security-Policy needs neither inline scripts nor eval:
+# start.js starts the app, idbfs.js is the storage's JavaScript half
+# (settings/fsys_js.go; the Node tests load the same file).
+$(WEB_DIST)/idbfs.js $(WEB_DIST)/start.js: $(WEB_DIST)/%.js: web/%.js
 	@mkdir -p $(WEB_DIST)
 	cp $< $@
 

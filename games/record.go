@@ -235,6 +235,17 @@ func (r *Record) Final() (State, error) {
 	return last, nil
 }
 
+// FinalEach is Final calling each after every move played: where the
+// caller pauses for the browser (the settings package: a long save takes
+// a second or more to replay on js).
+func (r *Record) FinalEach(each func()) (State, error) {
+	var last State
+	if err := r.play(func(st State) { last = st; each() }); err != nil {
+		return nil, err
+	}
+	return last, nil
+}
+
 // play starts the record and plays its moves, handing seen the start and
 // then the state after every legal move.
 func (r *Record) play(seen func(State)) error {

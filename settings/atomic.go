@@ -85,6 +85,28 @@ func claim(base string) (string, error) {
 	return "", errNoFreeName
 }
 
+// claimWith is claim and writeClaimed in one: each name is tried by
+// making the file with its data (fileSystem.WriteNow with create), so no
+// empty file is ever seen, and in a browser a page that goes away
+// during the write keeps the whole file or none (one transaction). Any
+// error but "exists" stops the search at once.
+func claimWith(base string, data []byte) (string, error) {
+	for i := 1; i <= maxNameTries; i++ {
+		p := base + ".json"
+		if i > 1 {
+			p = fmt.Sprintf("%s-%d.json", base, i)
+		}
+		err := disk.WriteNow(p, data, true)()
+		if err == nil {
+			return p, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", errNoFreeName
+}
+
 // claimErr says why no name could be claimed in a folder. A browser's
 // full storage says it all in its own words.
 func claimErr(err error, folder string) error {

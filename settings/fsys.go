@@ -22,6 +22,14 @@ type fileSystem interface {
 	// the new ones, never a mix; on any error the old file is left whole.
 	// Its folder is created if needed.
 	WriteAtomic(path string, write func(io.Writer) error) error
+	// WriteNow writes a whole file as WriteAtomic does, but begins the
+	// write before it returns and never waits for the browser, so that it
+	// can run where nothing may wait (a handler of the page's pagehide)
+	// and the write still completes if the page goes away right after.
+	// wait gives its outcome; call it where waiting is allowed. With
+	// create the file must not exist yet (fs.ErrExist if it does; it is
+	// then left as it is). On a disk the write is done before it returns.
+	WriteNow(path string, data []byte, create bool) (wait func() error)
 	// CreateExclusive makes an empty file that must not exist yet
 	// (fs.ErrExist if it does): no one else can take the same name
 	// between a look and a write. Its folder must exist (MkdirAll).
@@ -128,6 +136,28 @@ func (osFS) CreateExclusive(path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+func (o osFS) WriteNow(path string, data []byte, create bool) func() error {
+	err := func() error {
+		if create {
+			if err := o.MkdirAll(filepath.Dir(path)); err != nil {
+				return err
+			}
+			if err := o.CreateExclusive(path); err != nil {
+				return err
+			}
+		}
+		err := o.WriteAtomic(path, func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		})
+		if err != nil && create {
+			o.Remove(path) // the empty file this call made
+		}
+		return err
+	}()
+	return func() error { return err }
 }
 
 func (osFS) Rename(from, to string) error              { return os.Rename(from, to) }

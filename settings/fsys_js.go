@@ -21,126 +21,12 @@ import (
 // file is a record of the page's IndexedDB.
 var disk fileSystem = &idbFS{}
 
-// idbJS is the JavaScript half of idbFS. Each operation is one IndexedDB
-// transaction, written in JavaScript so that its requests chain inside the
-// transaction (a transaction commits as soon as it has no request pending
-// when control goes back to the browser, so it cannot wait for Go). Each
-// returns a Promise. A file is a record {data: Uint8Array, mtime: ms,
-// id: random} under its path; folders are implied by the paths.
-const idbJS = `(() => {
-	const DB = "tabula-files", STORE = "files";
-	let opened = null;
-	const open = () => {
-		if (!opened) opened = new Promise((resolve, reject) => {
-			if (typeof indexedDB === "undefined") {
-				reject(new DOMException("this browser keeps no data for web pages (IndexedDB is missing)", "NotSupportedError"));
-				return;
-			}
-			const r = indexedDB.open(DB, 1);
-			r.onupgradeneeded = () => r.result.createObjectStore(STORE);
-			r.onsuccess = () => resolve(r.result);
-			r.onerror = () => { opened = null; reject(r.error); };
-		});
-		return opened;
-	};
-	const under = (dir) => IDBKeyRange.bound(dir + "/", dir + "/\uffff");
-	// run does body(store, set) in one transaction and resolves with what
-	// body set once the transaction has committed. A write is "strict":
-	// on the disk when it completes, as the native build's fsync.
-	const run = (mode, body) => open().then((db) => new Promise((resolve, reject) => {
-		const tx = db.transaction(STORE, mode, mode === "readwrite" ? {durability: "strict"} : undefined);
-		let out;
-		body(tx.objectStore(STORE), (v) => { out = v; });
-		tx.oncomplete = () => resolve(out);
-		tx.onabort = () => reject(tx.error || new DOMException("the write was cancelled", "AbortError"));
-	}));
-	const h = {
-		fault: "", // tests: the name of a DOMException every write fails with
-		failWrite() {
-			return h.fault ? Promise.reject(new DOMException("simulated failure", h.fault)) : null;
-		},
-		get: (key) => run("readonly", (st, set) => {
-			const r = st.get(key);
-			r.onsuccess = () => set(r.result);
-		}),
-		put(key, data, mtime) {
-			return h.failWrite() || run("readwrite", (st) => {
-				st.put({data, mtime, id: Math.random()}, key);
-			});
-		},
-		// add creates an empty file if none has the name: true if it did.
-		add(key, mtime) {
-			return h.failWrite() || run("readwrite", (st, set) => {
-				const r = st.getKey(key);
-				r.onsuccess = () => {
-					if (r.result !== undefined) { set(false); return; }
-					st.put({data: new Uint8Array(0), mtime, id: Math.random()}, key);
-					set(true);
-				};
-			});
-		},
-		// rename moves a file over another: false if from is missing.
-		rename(from, to) {
-			return h.failWrite() || run("readwrite", (st, set) => {
-				const r = st.get(from);
-				r.onsuccess = () => {
-					if (r.result === undefined) { set(false); return; }
-					st.put(r.result, to);
-					st.delete(from);
-					set(true);
-				};
-			});
-		},
-		// remove deletes a file: false if it is missing.
-		remove: (key) => run("readwrite", (st, set) => {
-			const r = st.getKey(key);
-			r.onsuccess = () => {
-				if (r.result === undefined) { set(false); return; }
-				st.delete(key);
-				set(true);
-			};
-		}),
-		// stat gives {size, mtime, id} of a file, {dir: true} for a folder
-		// (a path some file is under), or undefined.
-		stat: (key) => run("readonly", (st, set) => {
-			const r = st.get(key);
-			r.onsuccess = () => {
-				if (r.result !== undefined) {
-					set({size: r.result.data.length, mtime: r.result.mtime, id: r.result.id});
-					return;
-				}
-				const c = st.count(under(key));
-				c.onsuccess = () => set(c.result > 0 ? {dir: true} : undefined);
-			};
-		}),
-		// keys lists the paths of every file under a folder.
-		keys: (dir) => run("readonly", (st, set) => {
-			const r = st.getAllKeys(under(dir));
-			r.onsuccess = () => set(r.result);
-		}),
-		// setTime changes a file's modification time (tests).
-		setTime: (key, mtime) => run("readwrite", (st) => {
-			const r = st.get(key);
-			r.onsuccess = () => { if (r.result !== undefined) st.put({...r.result, mtime}, key); };
-		}),
-		// lock waits for the named lock of every tab of the page and
-		// resolves with the function that releases it; null where the
-		// browser has no Web Locks (one tab's mutex is all there is).
-		lock(name) {
-			if (typeof navigator === "undefined" || !navigator.locks) return Promise.resolve(null);
-			return new Promise((resolve, reject) => {
-				navigator.locks.request(name, () => new Promise((release) => resolve(release))).catch(reject);
-			});
-		},
-	};
-	return h;
-})()`
-
 // idbFS keeps the files in IndexedDB. It reads through to the database
 // every time (no cache), so a second tab sees what the first one wrote.
 // Its calls wait for JavaScript promises, so they must run on a goroutine
 // that is not inside a js.FuncOf callback (Fyne runs the app's code on its
-// main loop, and the ui package writes on its disk queue: both qualify).
+// main loop, and the ui package writes on its disk queue: both qualify);
+// WriteNow alone may be called inside one (its wait may not).
 type idbFS struct {
 	once  sync.Once
 	h     js.Value
@@ -149,16 +35,17 @@ type idbFS struct {
 	locks map[string]*sync.Mutex
 }
 
-// js gives the JavaScript half, made on first use; an error if the page
-// cannot run it (a Content-Security-Policy without 'unsafe-eval').
+// js gives the JavaScript half, web/idbfs.js: the global tabulaIDB it
+// defines. The page loads that file before the wasm (index.html), and the
+// tests under Node load it with --require (make test-web-store); it is
+// not evaluated from here, so the page's Content-Security-Policy needs no
+// 'unsafe-eval'.
 func (d *idbFS) js() js.Value {
 	d.once.Do(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				d.err = fmt.Errorf("the page's storage cannot start (%v)", r)
-			}
-		}()
-		d.h = js.Global().Call("eval", idbJS)
+		d.h = js.Global().Get("tabulaIDB")
+		if d.h.Type() != js.TypeObject {
+			d.err = errors.New("the page's storage cannot start: its script (idbfs.js) was not loaded; reload the page")
+		}
 	})
 	return d.h
 }
@@ -267,12 +154,30 @@ func (d *idbFS) WriteAtomic(p string, write func(io.Writer) error) error {
 	if err := write(&buf); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path.Base(p), err)
 	}
-	data := js.Global().Get("Uint8Array").New(buf.Len())
-	js.CopyBytesToJS(data, buf.Bytes())
-	if _, err := d.call("put", clean(p), data, now()); err != nil {
-		return d.writeErr(p, err)
+	return d.WriteNow(p, buf.Bytes(), false)()
+}
+
+// WriteNow begins the write (one IndexedDB transaction, committed at
+// once: web/idbfs.js's write) before it returns; wait waits for it.
+func (d *idbFS) WriteNow(p string, b []byte, create bool) func() error {
+	h := d.js()
+	if d.err != nil {
+		err := d.err
+		return func() error { return d.writeErr(p, err) }
 	}
-	return nil
+	data := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(data, b)
+	promise := h.Call("write", clean(p), data, now(), create)
+	return func() error {
+		v, err := await(promise)
+		if err != nil {
+			return d.writeErr(p, err)
+		}
+		if !v.Bool() {
+			return &fs.PathError{Op: "create", Path: path.Base(p), Err: fs.ErrExist}
+		}
+		return nil
+	}
 }
 
 // writeErr puts a failed write in words: a full storage is said as it is

@@ -13,11 +13,13 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/internal/pause"
 )
 
 // maxSaveSize bounds what is read of one save file: the same cap as the
@@ -100,7 +102,11 @@ func loadBytes(data []byte) (*loaded, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	final, err := rec.Final()
+	// Decoding, replaying and reading the name are each a long step for a
+	// long save in the browser: the page draws between them, and during
+	// the replay (internal/pause).
+	pause.Check()
+	final, err := rec.FinalEach(pause.Maybe)
 	if err != nil {
 		var re *games.ReplayError
 		if errors.As(err, &re) && re.Ply >= 0 {
@@ -111,6 +117,7 @@ func loadBytes(data []byte) (*loaded, int, error) {
 	var meta struct {
 		Name string `json:"name"`
 	}
+	pause.Check()
 	json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &meta) // DecodeRecord accepted it
 	l := &loaded{rec: rec, name: cleanName(meta.Name), final: final}
 	l.result, l.reason, l.over = resultText(rec, l.final)
@@ -379,7 +386,7 @@ func checkRecord(rec *games.Record) error {
 	if err := checkGameID(rec.Game); err != nil {
 		return err
 	}
-	if _, err := rec.Final(); err != nil {
+	if _, err := rec.FinalEach(pause.Maybe); err != nil {
 		return fmt.Errorf("this game cannot be saved: %w", err)
 	}
 	return nil
@@ -398,6 +405,7 @@ func (s *Store) Save(rec *games.Record, name string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.stamp(rec)
+	pause.Check() // the replay and the encoding of a long save: two tasks in the browser
 	data, err := encodeSave(c, name)
 	if err != nil {
 		return "", err
@@ -742,11 +750,12 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 	}
 	if path == "" {
 		base := filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405"))
-		path, err = claim(base)
-		if err != nil {
+		// One step: a page closed during a game's first autosave keeps
+		// the file whole or none, never an empty one.
+		path, err = claimWith(base, data)
+		if err != nil && !errors.Is(err, syscall.ENOSPC) {
 			return "", claimErr(err, "the folder of games in progress"+inFolder(s.paths.State))
 		}
-		err = writeClaimed(path, data)
 	} else if err = s.checkOwn(path, &gameID{c.Game, c.Seed, c.Created}); err == nil {
 		err = writeFileAtomic(path, data)
 	}
@@ -757,6 +766,52 @@ func (s *Store) WriteAutosave(path string, rec *games.Record) (string, error) {
 		s.vouch(path, idOf(c), info)
 	}
 	return path, nil
+}
+
+// WriteAutosaveNow begins writing a game in progress to its autosave
+// file at once, for a page that is going away (the ui package calls it
+// from the browser's pagehide): it takes no lock and waits for nothing,
+// so it may run in a browser's event handler, and the write completes
+// even if the page unloads right after (fileSystem.WriteNow). path is
+// the game's file, or "" before its first autosave: then the file is the
+// first name WriteAutosave would claim, made only if no file has it. It
+// does not read the file to check that it still holds this game, as
+// WriteAutosave does: the game wrote or loaded it itself moments before.
+// wait gives the path written or the error, and vouches for the file as
+// WriteAutosave does; call it where waiting is allowed.
+func (s *Store) WriteAutosaveNow(path string, rec *games.Record) (wait func() (string, error)) {
+	fail := func(err error) func() (string, error) { return func() (string, error) { return "", err } }
+	if rec == nil {
+		return fail(errors.New("no game to autosave"))
+	}
+	if err := checkGameID(rec.Game); err != nil {
+		return fail(err)
+	}
+	c := s.stamp(rec)
+	data, err := games.EncodeRecord(c)
+	if err != nil {
+		return fail(err)
+	}
+	create := path == ""
+	if create {
+		path = filepath.Join(s.paths.State, "autosave-"+c.Game+"-"+c.Created.UTC().Format("20060102-150405")+".json")
+	} else if game, err := s.autosaveGameOf(path); err != nil {
+		return fail(err)
+	} else if game != c.Game {
+		return fail(fmt.Errorf("%s is the autosave of another game", filepath.Base(path)))
+	}
+	written := disk.WriteNow(path, data, create)
+	return func() (string, error) {
+		if err := written(); err != nil {
+			return "", err
+		}
+		if info, err := disk.Stat(path); err == nil {
+			s.mu.Lock()
+			s.vouch(path, idOf(c), info)
+			s.mu.Unlock()
+		}
+		return path, nil
+	}
 }
 
 // ClearAutosave removes a game's own autosave file (one this store

@@ -591,6 +591,58 @@ func TestAutosave(t *testing.T) {
 	}
 }
 
+// TestAutosaveNow: the write a page that goes away makes at once names
+// the game's first file as WriteAutosave would, replaces it afterwards,
+// never replaces a file it would have to claim, leaves the store able to
+// go on with WriteAutosave, and on a full storage keeps the old file.
+func TestAutosaveNow(t *testing.T) {
+	p := home(t)
+	s := NewStore(p)
+	created := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	fixedClock(s, created.Add(time.Minute))
+	rec := func(moves ...string) *games.Record {
+		r := classicRecord(moves...)
+		r.Created = created
+		return r
+	}
+	own := filepath.Join(p.State, "autosave-classic-20261121-120000.json")
+	path, err := s.WriteAutosaveNow("", rec("a1"))()
+	if err != nil || path != own {
+		t.Fatalf("first WriteAutosaveNow = %q, %v; want %q", path, err, own)
+	}
+	if _, err := s.WriteAutosaveNow(path, rec("a1", "a2"))(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.LoadAutosave(path); err != nil || strings.Join(got.Moves, " ") != "a1 a2" {
+		t.Fatalf("after WriteAutosaveNow: %+v, %v", got, err)
+	}
+	// A first write never replaces a file of that name (another tab's game
+	// started in the same second): it fails and leaves it.
+	kept := snap(t, own)
+	if _, err := s.WriteAutosaveNow("", rec("b2"))(); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("a first write over a taken name: %v", err)
+	}
+	kept.untouched(t)
+	// The queue's writes go on in the same file.
+	if got, err := s.WriteAutosave(path, rec("a1", "a2", "b1")); err != nil || got != path {
+		t.Fatalf("WriteAutosave after WriteAutosaveNow = %q, %v", got, err)
+	}
+	before := snap(t, path)
+	failDisk(t)
+	if _, err := s.WriteAutosaveNow(path, rec(xWins...))(); !isDiskFull(err) {
+		t.Fatalf("WriteAutosaveNow on a full disk: %v", err)
+	}
+	healDisk()
+	before.untouched(t)
+	noTemps(t, p.State)
+	if _, err := s.WriteAutosaveNow(filepath.Join(p.Saves, "x.json"), rec("a1"))(); err == nil {
+		t.Fatal("WriteAutosaveNow wrote outside the folder of games in progress")
+	}
+	if _, err := s.WriteAutosaveNow("", &games.Record{Game: "../../evil"})(); err == nil {
+		t.Fatal("WriteAutosaveNow with a path in the game id")
+	}
+}
+
 // TestAutosaveOnlyInTheStateFolder: the autosave functions refuse any
 // file that is not an autosave of the state folder, and touch nothing.
 func TestAutosaveOnlyInTheStateFolder(t *testing.T) {

@@ -18,6 +18,9 @@ type diskQueue struct {
 	jobs    []func()
 	running bool
 	idle    *sync.Cond
+	// waiting are the games whose next autosave is queued and not yet
+	// begun, with their store: what Flush writes at once.
+	waiting map[*gameFiles]*settings.Store
 }
 
 func newDiskQueue() *diskQueue {
@@ -65,6 +68,43 @@ func (q *diskQueue) Wait() {
 	}
 }
 
+// Flush begins at once, without waiting for anything, the autosaves
+// still waiting in the queue: the page is going away (a browser's
+// pagehide, or hidden and maybe never shown again), and the queue's
+// goroutine may not run again. It runs in the browser's event handler, so
+// it takes only mutexes that are never held across a wait. Each write is
+// begun before Flush returns (settings.Store.WriteAutosaveNow); its
+// outcome is taken on the queue, in order, and a failed one goes back to
+// the queue's usual write. A game's first file being claimed right now
+// has no name yet: its waiting autosave is then tried under the name the
+// claim takes first, which fails while the claim holds it, and is written
+// by the queue if the page lives on (lost if it does not: the move before
+// it is kept).
+func (q *diskQueue) Flush() {
+	q.mu.Lock()
+	waiting := q.waiting
+	q.waiting = nil
+	q.mu.Unlock()
+	for f, store := range waiting {
+		f.flush(q, store)
+	}
+}
+
+// wait records that f has an autosave waiting in the queue (or, with
+// store nil, no longer has).
+func (q *diskQueue) wait(f *gameFiles, store *settings.Store) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if store == nil {
+		delete(q.waiting, f)
+		return
+	}
+	if q.waiting == nil {
+		q.waiting = map[*gameFiles]*settings.Store{}
+	}
+	q.waiting[f] = store
+}
+
 // gameFiles are one game's files: its own autosave (named on its first
 // move) and the save it was last saved to or opened from. Their names
 // change only on the disk queue's goroutine; the mutex lets the screen
@@ -78,6 +118,9 @@ type gameFiles struct {
 	// the latest position once, not every one in turn.
 	next   *autosaveJob
 	queued bool
+	told   func(say, refuse string) // where the last queued autosave's problems go
+	// writing: the queue is writing an autosave of this game now.
+	writing bool
 }
 
 // autosaveJob is what the next autosave writes: the game's record, or
@@ -100,8 +143,10 @@ func (f *gameFiles) autosavePath(q *diskQueue) string {
 // writes already queued; problems come back through told, on the UI
 // goroutine.
 func (f *gameFiles) queueAutosave(q *diskQueue, store *settings.Store, job *autosaveJob, told func(say, refuse string)) {
+	q.wait(f, store)
 	f.mu.Lock()
 	f.next = job
+	f.told = told
 	if f.queued {
 		f.mu.Unlock()
 		return // the job in the queue writes this one
@@ -109,16 +154,56 @@ func (f *gameFiles) queueAutosave(q *diskQueue, store *settings.Store, job *auto
 	f.queued = true
 	f.mu.Unlock()
 	q.Do(func() {
+		q.wait(f, nil)
 		f.mu.Lock()
 		job, path := f.next, f.autosave
 		f.next, f.queued = nil, false
 		f.mu.Unlock()
+		if job == nil {
+			return // Flush wrote it
+		}
+		f.mu.Lock()
+		f.writing = true
+		f.mu.Unlock()
 		path, say, refuse := writeAutosave(store, path, job)
 		f.mu.Lock()
-		f.autosave = path
+		f.autosave, f.writing = path, false
 		f.mu.Unlock()
 		if say != "" || refuse != "" {
 			told(say, refuse)
+		}
+	})
+}
+
+// flush begins the write of the autosave waiting in the queue (see
+// diskQueue.Flush) and leaves the queued job nothing to do. A removal (a
+// game over, or taken back to its start) is left to the queue: if the
+// page goes first, the game is offered under Resume as last autosaved,
+// which loses nothing.
+func (f *gameFiles) flush(q *diskQueue, store *settings.Store) {
+	f.mu.Lock()
+	job, path, told, inFlight := f.next, f.autosave, f.told, f.writing
+	if job == nil || job.clear {
+		f.mu.Unlock()
+		return
+	}
+	f.next = nil
+	f.mu.Unlock()
+	wait := store.WriteAutosaveNow(path, job.rec)
+	q.Do(func() {
+		written, err := wait()
+		f.mu.Lock()
+		if err == nil && f.autosave == "" {
+			f.autosave = written
+		}
+		newer := f.next != nil
+		f.mu.Unlock()
+		// A write that was under way when the flush began ends after it,
+		// with the move before: the page lived on, so the queue writes
+		// this one again; so it does when the flush failed, with its
+		// usual checks and words.
+		if (err != nil || inFlight) && !newer {
+			f.queueAutosave(q, store, job, told)
 		}
 	})
 }

@@ -11,8 +11,9 @@ import (
 
 // startWeb makes the layout follow the page's width (width.go): now,
 // before the first screen is built, and after every resize of the page.
-// It also installs window.tabula, the test hook (webstate.go), and tells
-// the page (web/index.html) when the first screen is up.
+// It also installs window.tabula, the test hook (webstate.go), tells the
+// page (web/index.html) when the first screen is up, and writes waiting
+// autosaves when the page goes away.
 //
 // window.tabula, for the browser test (web/test) and for anyone poking
 // at the page from the console; every function returns a Promise, as the
@@ -37,6 +38,24 @@ func (u *App) startWeb() {
 		// The driver sizes its canvas on the same event; the width is
 		// read from the page, so the order does not matter.
 		go fyne.Do(func() { u.fitWidth(pageWidth(u)) })
+		return nil
+	}))
+	// The page going away (closed, reloaded, left), or hidden (a phone's
+	// browser may then discard it without a pagehide): the autosaves
+	// waiting in the disk queue are begun at once, in this handler
+	// (diskQueue.Flush). Their IndexedDB transactions are committed
+	// before the handler returns, which Chromium completes even when the
+	// page unloads right after; the queue's goroutine would not run again.
+	flush := js.FuncOf(func(js.Value, []js.Value) any {
+		u.disk.Flush()
+		return nil
+	})
+	js.Global().Call("addEventListener", "pagehide", flush)
+	doc := js.Global().Get("document")
+	doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
+		if doc.Get("visibilityState").String() == "hidden" {
+			u.disk.Flush()
+		}
 		return nil
 	}))
 	hook := js.Global().Get("Object").New()

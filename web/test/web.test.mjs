@@ -291,6 +291,54 @@ async function sizes() {
   measure(`tabula.wasm: ${mb(f("tabula.wasm"))} raw, ${mb(f("tabula.wasm.gz"))} gzip, ${mb(f("tabula.wasm.br"))} brotli`);
 }
 
+// ---- a move kept over a reload at once (issue 22) ----
+// The app's writes go one after another (ui/disk.go): an autosave may wait
+// behind a write that waits itself, here the statistics, whose Web Lock
+// the page holds (as another tab may). A game played to its end queues
+// its result (blocked on the lock), a new game's first move queues its
+// autosave behind it, and the page reloads in the same task: the page's
+// pagehide must begin that autosave at once (Flush), for Resume to show
+// the move after the reload.
+const STATS_LOCK = "tabula:/tabula/data/stats.json"; // settings' Lock of stats.json on the web
+async function moveKeptOverReload(page, url, name) {
+  try {
+    await page.evaluate((n) => { navigator.locks.request(n, () => new Promise(() => {})); }, STATS_LOCK);
+    let err = await page.evaluate(() => window.tabula.start("classic", "easy"));
+    if (err) throw new Error(err);
+    const rnd = seeded(5);
+    let st;
+    while (!(st = await humanTurn(page, "classic to its end")).game.over) await playOne(page, st, rnd);
+    let blocked = false;
+    for (const end = Date.now() + 10000; !blocked && Date.now() < end; await nextFrame(page)) {
+      blocked = await page.evaluate(async (n) => (await navigator.locks.query()).pending.some((l) => l.name === n), STATS_LOCK);
+    }
+    if (!check(blocked, `${name}: the result's write waits for the statistics' lock`)) return;
+    err = await page.evaluate(() => window.tabula.start("classic", "easy"));
+    if (err) throw new Error(err);
+    st = await humanTurn(page, "classic, before the reload");
+    const token = st.game.legal[0];
+    const loaded = page.waitForEvent("load", { timeout: 60000 });
+    const refused = await page.evaluate(async (t) => {
+      const r = await window.tabula.play(t);
+      if (!r) location.reload();
+      return r;
+    }, token).catch((e) => (/context was destroyed|navigation/i.test(e.message) ? "" : e.message));
+    if (refused) throw new Error(`playing ${token}: ${refused}`);
+    await loaded;
+    await page.waitForFunction(() => window.tabulaTimes && window.tabulaTimes.firstFrame, null, { timeout: 60000 });
+    st = await waitState(page, "the picker after the reload", (s) => s.screen === "picker" && s.cards.length > 0 && s.cards[0].read, 60000);
+    const card = st.cards.find((c) => c.id === "classic");
+    if (!check(card && card.resume && card.resumeAt, `${name}: a move, a reload at once: classic offers Resume`)) return;
+    await clickRect(page, card.resumeAt);
+    st = await waitState(page, "the game resumed", (s) => s.screen === "game" && s.game.id === "classic", 20000);
+    const sq = (st.game.squares || []).find((q) => q.label.startsWith(`${token}, `));
+    check(sq && !/empty/.test(sq.label), `${name}: the move ${token} is there after the reload (${sq ? sq.label : "no square " + token})`);
+    await backToPicker(page, st);
+  } catch (e) {
+    check(false, `${name}: a move, a reload at once: ${e.message}`);
+  }
+}
+
 async function runSize(browser, url, name, viewport) {
   console.log(`\n== ${name} ${viewport.width}x${viewport.height}`);
   const phone = viewport.width < 800;
@@ -320,6 +368,8 @@ async function runSize(browser, url, name, viewport) {
   const cut = controlsFit(first, viewport.width, viewport.height);
   check(cut.length === 0, `${name}: every picker control inside the page${cut.length ? ": " + cut.map((c) => c.label || c.icon).join(", ") : ""}`);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `picker-${viewport.width}x${viewport.height}.png`) });
+
+  if (!phone) await moveKeptOverReload(page, url, name);
 
   const rnd = seeded(22);
   let lastPlayed = "";
