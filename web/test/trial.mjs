@@ -198,7 +198,9 @@ function chooseMove(g, rnd) {
   if (g.id === "arena") {
     const busy = legal.filter((t) => t === "place" || t === "kick");
     if (busy.length && rnd() < 0.4) legal = busy;
-    else if (legal.length > 1 && rnd() < 0.8) legal = legal.filter((t) => t !== "end");
+    // Turning costs nothing: with no action left, end the turn.
+    else if (!legal.some((t) => /^(move|place|kick)/.test(t))) legal = ["end"];
+    else if (rnd() < 0.8) legal = legal.filter((t) => t !== "end");
   }
   if (!legal.length) legal = g.legal;
   return legal[Math.floor(rnd() * legal.length)];
@@ -303,7 +305,7 @@ async function wholeGame(page, url, size, id, rnd) {
   await shot(page, id, viewport, 1);
   if (size.menus && id === size.games[0]) await useMenus(page, id, viewport);
   let clicks = 0, mid = false, reloaded = false;
-  const midAt = Math.max(6, size.reload === id ? size.reloadAt : 10);
+  const midAt = size.reload === id ? size.reloadAt : id === "classic" ? 3 : 10;
   while (!st.game.over) {
     if (Date.now() - t0 > GAME_MS || st.game.ply > MAX_PLIES) {
       problem(`${id} ${viewport.width}: not over after ${st.game.ply} plies and ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -318,6 +320,7 @@ async function wholeGame(page, url, size, id, rnd) {
         continue;
       }
     }
+    if (clicks > 0 && clicks % 40 === 0) log(`  ... ply ${st.game.ply}, ${clicks} moves entered`);
     const token = chooseMove(st.game, rnd);
     st = await playByClicks(page, st, token);
     clicks++;
@@ -325,7 +328,10 @@ async function wholeGame(page, url, size, id, rnd) {
   }
   // The end as the app tells it: the result line, the status, and any
   // dialog.
-  // A result dialog comes after the last move's animation, if at all.
+  // The result is held back while the last move plays out (alcazar's
+  // movement phase: "Watch the pieces move..."); a result dialog comes
+  // after the last move's animation, if at all.
+  if (st.game.over) await waitState(page, "the result", (s) => s.game && !!s.game.result, 90000).catch(() => {});
   st = await waitState(page, "a result dialog", (s) => s.dialogs > 0, 4000).catch(() => state(page));
   const dialogs = st.dialogs ? st.texts.filter((t) => t.layer === topLayer(st)).map((t) => t.text) : [];
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
