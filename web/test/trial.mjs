@@ -45,7 +45,7 @@ const MAX_PLIES = 1500;
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 }, games: GAMES, reload: "checkerboard", reloadAt: 12 },
   { name: "phone", viewport: { width: 412, height: 790 }, games: ["revenge", "arena", "alcazar"], reload: "arena", reloadAt: 20, menus: true },
-  { name: "narrow", viewport: { width: 360, height: 740 }, games: ["classic", "infiltration"], reload: "", menus: true },
+  { name: "narrow", viewport: { width: 360, height: 740 }, games: ["classic", "infiltration", "knights"], reload: "", menus: true },
 ];
 
 const lines = [];
