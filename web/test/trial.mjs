@@ -43,7 +43,7 @@ const MAX_PLIES = 1500;
 // The sizes and what is played at each: every game at the desktop's; at
 // the phone's two or three, one of them reloaded in the middle.
 const SIZES = [
-  { name: "desktop", viewport: { width: 1280, height: 800 }, games: GAMES, reload: "checkerboard", reloadAt: 12 },
+  { name: "desktop", viewport: { width: 1280, height: 800 }, games: GAMES, reload: "checkerboard", reloadAt: 6 },
   { name: "phone", viewport: { width: 412, height: 790 }, games: ["revenge", "arena", "alcazar"], reload: "arena", reloadAt: 20, menus: true },
   { name: "narrow", viewport: { width: 360, height: 740 }, games: ["classic", "infiltration", "knights"], reload: "", menus: true },
 ];
@@ -190,6 +190,20 @@ function clicksFor(st, token) {
   throw new Error(`${g.id}: no clicks known for ${token}`);
 }
 
+// kindOf is what kind of move a token is, for the log.
+function kindOf(id, token) {
+  switch (true) {
+    case id === "arena": return token.split(" ")[0];
+    case token === "swap" || token === "pass": return token;
+    case /^K@/.test(token): return "king drops";
+    case /^[1-5]@/.test(token): return "placements";
+    case /^@/.test(token): return "drops";
+    case /^[a-h][1-8]x/.test(token): return "captures";
+    case /^[a-h][1-8]-/.test(token): return "steps";
+  }
+  return id === "knights" ? "jumps" : "squares";
+}
+
 // chooseMove draws a legal move; arena leans on placing and kicking so
 // that a game between two careless players ends.
 function chooseMove(g, rnd) {
@@ -305,6 +319,7 @@ async function wholeGame(page, url, size, id, rnd) {
   await shot(page, id, viewport, 1);
   if (size.menus && id === size.games[0]) await useMenus(page, id, viewport);
   let clicks = 0, mid = false, reloaded = false;
+  const kinds = {};
   const midAt = size.reload === id ? size.reloadAt : id === "classic" ? 3 : 10;
   while (!st.game.over) {
     if (Date.now() - t0 > GAME_MS || st.game.ply > MAX_PLIES) {
@@ -324,10 +339,13 @@ async function wholeGame(page, url, size, id, rnd) {
     const token = chooseMove(st.game, rnd);
     st = await playByClicks(page, st, token);
     clicks++;
+    const kind = kindOf(id, token);
+    kinds[kind] = (kinds[kind] || 0) + 1;
     st = await myTurn(page, id, `${id}: the computer's answer to ${token}`);
   }
   // The end as the app tells it: the result line, the status, and any
   // dialog.
+  if (size.reload === id && !reloaded) problem(`${id} ${viewport.width}: the game ended at ply ${st.game.ply}, before the reload planned at ply ${midAt}`);
   // The result is held back while the last move plays out (alcazar's
   // movement phase: "Watch the pieces move..."); a result dialog comes
   // after the last move's animation, if at all.
@@ -338,6 +356,7 @@ async function wholeGame(page, url, size, id, rnd) {
   await shot(page, id, viewport, 3);
   const g = st.game;
   log(`  ${id} ${viewport.width}x${viewport.height}: ${g.over ? "over" : "NOT over"} after ${g.ply} plies (${clicks} moves entered by clicks), ${secs} s; ${seats} (${bot}); result "${g.result}"; status "${g.status}"${dialogs.length ? `; dialog: ${dialogs.join(" / ")}` : ""}`);
+  log(`  moves entered by clicks, by kind: ${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(", ")}`);
   if (g.over && !g.result) problem(`${id} ${viewport.width}: the game is over but no result line is shown (status "${g.status}")`);
   if (/autosave failed|not implemented/i.test(JSON.stringify(st.texts))) problem(`${id} ${viewport.width}: an error is shown: ${st.texts.map((t) => t.text).filter((t) => /fail|not impl/i.test(t)).join(" | ")}`);
   await closeDialogs(page);
