@@ -166,8 +166,8 @@ export async function backToPicker(page, st) {
 // the picker until it shows, then Start in the New game dialog.
 export async function startFromCard(page, id) {
   await openNewGame(page, id);
-  if (!clicked) throw new Error(`${id}: the card's New game never came into view`);
-  return waitState(page, "the New game dialog", (s) => s.dialogs > 0 && !!findControl(s, "Start"));
+  await click(page, "Start");
+  return waitState(page, `the ${id} game`, (s) => s.screen === "game" && s.game.id === id && s.dialogs === 0);
 }
 
 // openNewGame clicks the card's New game (Play on a phone), scrolling the
