@@ -22,11 +22,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  GAMES, dist, tmp, stopAll, startServer, launchBrowser, state, waitState, topLayer, findControl,
+  GAMES, root, dist, tmp, stopAll, startServer, launchBrowser, state, waitState, topLayer, findControl,
   clickRect, click, closeDialogs, openPage, backToPicker, startFromCard, humanTurn, seeded, controlsFit,
 } from "./lib.mjs";
 
-const SHOTS = process.env.WEB_SHOTS ? path.resolve(process.env.WEB_SHOTS) : "";
+// WEB_SHOTS is taken from the repository's root (make runs this from
+// web/test, where docs/shots/... is not).
+const SHOTS = process.env.WEB_SHOTS ? path.resolve(root, process.env.WEB_SHOTS) : "";
 const LONG_TASK_LIMIT = 50; // ms
 
 const failures = [];
