@@ -44,7 +44,7 @@ const MAX_PLIES = 1500;
 // the phone's two or three, one of them reloaded in the middle.
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 }, games: GAMES, reload: "checkerboard", reloadAt: 6 },
-  { name: "phone", viewport: { width: 412, height: 790 }, games: ["revenge", "arena", "alcazar"], reload: "arena", reloadAt: 20, menus: true },
+  { name: "phone", viewport: { width: 412, height: 790 }, games: ["revenge", "arena", "alcazar"], reload: "arena", reloadAt: 8, menus: true },
   { name: "narrow", viewport: { width: 360, height: 740 }, games: ["classic", "infiltration", "knights"], reload: "", menus: true },
 ];
 
