@@ -13,7 +13,7 @@ TEST_DEBS  = xvfb xdotool imagemagick
 WINDOWS_TEST_DEBS = gcc-mingw-w64-x86-64 wine wine64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test check test-web-ai smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store web serve-web test-web web-test-deps web-deps
+.PHONY: run build test check test-web-ai smoke smoke-windows deps test-deps windows-test-deps vectors bench fuzz package-linux package-windows clean server server-build server-stop server-status test-server test-online bench-online test-web-store web serve-web test-web trial-web web-test-deps web-deps
 
 run: deps
 	$(GO) run .
@@ -258,6 +258,14 @@ web/test/node_modules/.package-lock.json: web/test/package-lock.json
 # think.
 test-web: web web-test-deps
 	cd web/test && GO=$(GO) WEB_DIST=../../$(WEB_DIST) node web.test.mjs
+
+# A trial as a new user would make it (web/test/trial.mjs; not part of
+# make test, about half an hour): a whole game of each game against the
+# computer, played by clicking the board, at 1280x800, two or three at
+# 412x790 and at 360 px wide, a reload in the middle of a game and Resume;
+# screenshots and a log into docs/shots/issue22 (TRIAL_SHOTS=dir).
+trial-web: web web-test-deps
+	cd web/test && GO=$(GO) WEB_DIST=../../$(WEB_DIST) node trial.mjs
 
 clean:
 	rm -f $(BIN) $(BIN).exe Tabula.exe *.tar.xz *.zip

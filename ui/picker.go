@@ -248,7 +248,7 @@ func (p *picker) recordText(id string) string {
 	parts := make([]string, 0, len(bots))
 	for _, b := range bots {
 		t := tallies[b]
-		who := "vs " + b
+		who := "vs " + opponentWords(b)
 		if b == settings.OnlineOpponent {
 			who = "Online"
 		}
@@ -259,6 +259,17 @@ func (p *picker) recordText(id string) string {
 		parts = append(parts, line)
 	}
 	return strings.Join(parts, "\n")
+}
+
+// opponentWords is a statistics key, the computer's line-up ("easy",
+// "easy + medium": the bots' names, which recordResult keeps as keys), as
+// people read it: "Easy", "Easy + Medium".
+func opponentWords(key string) string {
+	bots := strings.Split(key, " + ")
+	for i, b := range bots {
+		bots[i] = ruleValueText(b)
+	}
+	return strings.Join(bots, " + ")
 }
 
 // ---- the grid of cards ----

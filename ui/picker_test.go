@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/tabulagames/tabula/settings"
 )
 
 // TestPickerReflows: the picker's columns follow the window's width (two
@@ -178,5 +180,25 @@ func TestPickerMeasuresNothingBeforeItsWidthIsKnown(t *testing.T) {
 		if l, ok := o.(*widget.Label); ok && l.Size().Width != 0 {
 			t.Fatalf("%q was laid out %.0f px wide before the picker had a width", l.Text, l.Size().Width)
 		}
+	}
+}
+
+// TestPickerRecordSaysTheBotsInWords: a card's record names the computer
+// opponents as the New game dialog does ("Easy"), not by the bots' keys
+// the statistics are kept under ("easy + medium").
+func TestPickerRecordSaysTheBotsInWords(t *testing.T) {
+	u := newTestApp(t)
+	if err := u.stats.Record("revenge", "easy + medium", settings.Win); err != nil {
+		t.Fatal(err)
+	}
+	if err := u.stats.Record("classic", "hard", settings.Draw); err != nil {
+		t.Fatal(err)
+	}
+	p := &picker{u: u}
+	if got := p.recordText("revenge"); got != "vs Easy + Medium: 1 won, 0 lost, 0 drawn" {
+		t.Errorf("revenge's record reads %q", got)
+	}
+	if got := p.recordText("classic"); got != "vs Hard: 0 won, 0 lost, 1 drawn" {
+		t.Errorf("classic's record reads %q", got)
 	}
 }

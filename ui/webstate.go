@@ -227,6 +227,12 @@ func (w *webWalker) walk(o fyne.CanvasObject, parent fyne.Position, clip WebRect
 			icon = x.Icon.Name()
 		}
 		control(x.Text, icon, "button", !x.Disabled(), false)
+	case *kit.Chip: // infiltration's hand: the count in it and its piece's icon
+		icon := ""
+		if x.Icon != nil {
+			icon = x.Icon.Name()
+		}
+		control(x.Text, icon, "button", true, false)
 	case *widget.Check:
 		control(x.Text, "", "check", !x.Disabled(), x.Checked)
 	case *widget.Select:

@@ -143,3 +143,29 @@ func TestWebStateListsThePhoneMenu(t *testing.T) {
 		t.Fatalf("the Rules item opened %d dialogs", st.Dialogs)
 	}
 }
+
+// TestWebStateListsTheHandChips: infiltration's hand chips (a button
+// of the board's own kind) are listed with their count and piece icon,
+// so a test clicks "a king from the hand" as a person does.
+func TestWebStateListsTheHandChips(t *testing.T) {
+	desktopOnly(t)
+	u := newTestApp(t)
+	u.win.Resize(fyne.NewSize(1100, 720))
+	if err := u.webStart("infiltration", "easy"); err != nil {
+		t.Fatal(err)
+	}
+	st := u.webState(1)
+	var chips []string
+	for _, c := range st.Controls {
+		if strings.HasPrefix(c.Icon, "man") || strings.HasPrefix(c.Icon, "king") {
+			if c.Rect.W <= 0 || c.Layer != 0 || !c.Enabled {
+				t.Fatalf("chip %+v", c)
+			}
+			chips = append(chips, c.Icon+" "+c.Label)
+		}
+	}
+	slices.Sort(chips)
+	if len(chips) != 4 || !strings.HasPrefix(chips[0], "king0.svg ") || !strings.HasPrefix(chips[2], "man0.svg ") || strings.HasSuffix(chips[2], " 0") {
+		t.Fatalf("hand chips: %q", chips)
+	}
+}

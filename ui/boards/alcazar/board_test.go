@@ -707,3 +707,38 @@ func TestPhoneHandsAreTouchTargets(t *testing.T) {
 		}
 	}
 }
+
+// The squares named for screen readers (and the web test hook) are the
+// frame's 21 squares and the pieces in hand, each where a tap on it does
+// what its name says: a tap in the middle of "Amber's 3, in hand" and
+// then of "c1, entry square" plays 3@c1, which is then named on c2's
+// neighbour c1 as Amber's 3.
+func TestSpokenSquaresAreWhereTheyArePlayed(t *testing.T) {
+	h, b := start(t, nil, "")
+	spoken := b.SpokenSquares()
+	if len(spoken) != 21+10 {
+		t.Fatalf("%d squares named, want 21 of the frame and 10 in hand", len(spoken))
+	}
+	find := func(label string) fyne.Position {
+		t.Helper()
+		for _, s := range b.SpokenSquares() {
+			if s.Label == label {
+				return fyne.NewPos(s.Pos.X+s.Size.Width/2, s.Pos.Y+s.Size.Height/2)
+			}
+		}
+		t.Fatalf("no square named %q in %v", label, b.SpokenSquares())
+		return fyne.Position{}
+	}
+	find("c3, empty")
+	test.TapAt(b, find("Amber's 3, in hand"))
+	test.TapAt(b, find("c1, entry square"))
+	if got := h.Tokens(); got != "3@c1" {
+		t.Fatalf("played %q", got)
+	}
+	find("c1, Amber's 3 facing north")
+	for _, s := range b.SpokenSquares() {
+		if s.Label == "Amber's 3, in hand" {
+			t.Fatal("a piece in play is still named in the hand")
+		}
+	}
+}

@@ -747,3 +747,33 @@ func LastPhase(f *frame.Frame) (start *game.State, events []games.Event) {
 	}
 	return nil, nil
 }
+
+// ---- what a screen reader says ----
+
+// SpokenSquare names grid square sq for screen readers: "c1, entry
+// square", "c3, Amber's 4 facing north", "b2, empty"; "" for a corner,
+// which is not part of the frame.
+func (m *Model) SpokenSquare(sq int) string {
+	f, r := sq%5, sq/5
+	if (f == 0 || f == 4) && (r == 0 || r == 4) {
+		return ""
+	}
+	name := game.SquareName(sq)
+	if m.St != nil {
+		for _, p := range m.St.Pieces() {
+			if p.Square == name {
+				return fmt.Sprintf("%s, %s's %d facing %s", name, SeatWord(p.Seat), p.N, dirWord[p.Dir])
+			}
+		}
+	}
+	if game.OnEdge(sq) {
+		return name + ", entry square"
+	}
+	return name + ", empty"
+}
+
+// SpokenTray names piece n of a seat's tray for screen readers: "Amber's
+// 3, in hand".
+func (m *Model) SpokenTray(seat, n int) string {
+	return fmt.Sprintf("%s's %d, in hand", SeatWord(seat), n)
+}

@@ -703,3 +703,34 @@ func pieceRadius(seat int, side float32) float32 {
 	}
 	return side * 0.16 // amber pieces are square (X)
 }
+
+var _ kit.SpokenBoard = (*Board)(nil)
+
+// SpokenSquares names the frame's 21 squares and the pieces in both
+// trays for screen readers (and the web build's test hook, which clicks
+// them): a piece is chosen by its tray slot, then placed on an entry
+// square, so both have to be found.
+func (b *Board) SpokenSquares() []kit.Spoken {
+	if b.m.St == nil {
+		return nil
+	}
+	g := layout(b.Size(), b.m.Bottom, b.side)
+	var out []kit.Spoken
+	for sq := 0; sq < 25; sq++ {
+		if label := b.m.SpokenSquare(sq); label != "" {
+			out = append(out, kit.Spoken{Pos: g.cellPos(sq), Size: g.grid.CellSize(), Label: label})
+		}
+	}
+	slot := fyne.NewSize(0.86*g.c, g.trayH)
+	if g.side {
+		slot = fyne.NewSize(g.trayH, 0.86*g.c)
+	}
+	for seat := 0; seat < 2; seat++ {
+		for _, n := range b.m.St.Hand(seat) {
+			c := g.traySlot(seat, n)
+			out = append(out, kit.Spoken{Pos: fyne.NewPos(c.X-slot.Width/2, c.Y-slot.Height/2), Size: slot,
+				Label: b.m.SpokenTray(seat, n)})
+		}
+	}
+	return out
+}

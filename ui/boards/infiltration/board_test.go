@@ -397,3 +397,32 @@ func TestPhoneHandsDoNotRunTogether(t *testing.T) {
 		t.Errorf("at 404 dp the hands take two rows (%v, %v)", y0, y1)
 	}
 }
+
+// TestNarrowDesktopHandsStack: the web page gives a phone's width to a
+// board made for a desktop (its hands say "hand", its chips are the
+// desktop's). At a 360 px page the row of both hands ran past the right
+// edge and O's king chip was cut off; now, wherever both do not fit side
+// by side, they stack, each inside the row; where they fit they share it.
+func TestNarrowDesktopHandsStack(t *testing.T) {
+	_, b := start(t, nil, "")
+	if b.phone {
+		t.Skip("a desktop board")
+	}
+	for _, width := range []float32{344, 300} {
+		b.sizeChips(width)
+		b.hands.Resize(fyne.NewSize(width, b.hands.MinSize().Height))
+		for i, r := range b.hands.Objects {
+			if r.Position().X < 0 || r.Position().X+r.Size().Width > width+0.5 {
+				t.Errorf("at %.0f hand %d lies at %v size %v, outside the row", width, i, r.Position(), r.Size())
+			}
+		}
+		if y0, y1 := b.hands.Objects[0].Position().Y, b.hands.Objects[1].Position().Y; y0 == y1 {
+			t.Errorf("at %.0f the hands share a row they do not fit in", width)
+		}
+	}
+	b.sizeChips(760)
+	b.hands.Resize(fyne.NewSize(760, b.hands.MinSize().Height))
+	if y0, y1 := b.hands.Objects[0].Position().Y, b.hands.Objects[1].Position().Y; y0 != y1 {
+		t.Errorf("at 760 the hands take two rows (%v, %v)", y0, y1)
+	}
+}

@@ -144,7 +144,10 @@ func (b *Board) sizeChips(width float32) {
 			chip.SetIconSize(icon)
 		}
 	}
-	if stack := b.phone && !beside(b.hands.Objects, width); stack != b.handsAt.stack {
+	// Not only on a phone: the web page lays out a phone's screen by its
+	// width around a board made for a desktop (b.phone false, the hands
+	// with their "hand" words), and at 360 px O's king chip was cut off.
+	if stack := !beside(b.hands.Objects, width); stack != b.handsAt.stack {
 		b.handsAt.stack = stack
 		b.hands.Refresh()
 	}
