@@ -23,7 +23,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   GAMES, root, dist, tmp, stopAll, startServer, launchBrowser, state, waitState, topLayer, findControl,
-  clickRect, click, closeDialogs, openPage, backToPicker, startFromCard, humanTurn, seeded, controlsFit,
+  clickRect, click, closeDialogs, openPage, backToPicker, startFromCard, humanTurn, seeded, controlsFit, nextFrame,
 } from "./lib.mjs";
 
 // WEB_SHOTS is taken from the repository's root (make runs this from
