@@ -82,17 +82,19 @@ var gcSamples = []metrics.Sample{
 	{Name: "/gc/heap/allocs:bytes"},
 }
 
-// gcAllocs is the bytes allocated in all at the last gcSoon, gcAt when.
+// gcAllocs is the bytes allocated in all at the last gcSoon, gcAt when,
+// gcStep the bytes allocated over the last stretch.
 var (
-	gcAllocs uint64
-	gcAt     time.Duration
+	gcAllocs, gcStep uint64
+	gcAt             time.Duration
 )
 
 // gcSoon reports whether the heap, growing twice as much as it did since
-// the last call (a search's stretch and what ran beside it; nothing when
-// that was long ago, before this think), would pass the earliest point
-// where Go's pacer starts a collection: 70% of the way from the live heap
-// to the goal (mgcpacer.go's minimum trigger).
+// the last call (a search's stretch and what ran beside it; when that was
+// long ago, before this think, as much as over the last stretch of the
+// think before), would pass the earliest point where Go's pacer starts a
+// collection: 70% of the way from the live heap to the goal
+// (mgcpacer.go's minimum trigger).
 func gcSoon() bool {
 	metrics.Read(gcSamples)
 	var v [4]uint64
@@ -106,9 +108,9 @@ func gcSoon() bool {
 	step := allocs - gcAllocs
 	now := clock()
 	if now-gcAt > 4*yieldEvery {
-		step = 0
+		step = gcStep
 	}
-	gcAllocs, gcAt = allocs, now
+	gcAllocs, gcAt, gcStep = allocs, now, step
 	if goal <= live {
 		return false
 	}
