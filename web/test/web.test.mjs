@@ -19,7 +19,9 @@
 // (default /usr/bin/chromium), WEB_ONLY=desktop|phone to run one size,
 // WEB_SHOTS=dir to write screenshots of the picker and a game there,
 // WEB_LONGTASK_ONLY=1 to run only the longest-task part (at the desktop
-// size, straight after the page loads), WEB_GODEBUG=gctrace=1 to pass
+// size, after a move against every game's strongest bot), WEB_GAMES to
+// measure only some games, WEB_TRACE=1 to trace each task's CPU time,
+// WEB_PROFILE=1 to profile long tasks, WEB_GODEBUG=gctrace=1 to pass
 // GODEBUG to Go in the page and print each long task with the garbage
 // collector's lines (Go's console output) that fell inside it.
 
@@ -42,6 +44,8 @@ const GODEBUG = process.env.WEB_GODEBUG || "";
 const PROFILE = process.env.WEB_PROFILE === "1";
 const TRACE = process.env.WEB_TRACE === "1";
 const GAMES = ["classic", "checkerboard", "infiltration", "alcazar", "revenge", "knights", "arena"];
+// WEB_GAMES=arena,knights: the long-task part for these games only.
+const LONG_GAMES = process.env.WEB_GAMES ? process.env.WEB_GAMES.split(",") : GAMES;
 
 const failures = [];
 const measures = [];
@@ -183,7 +187,7 @@ async function closeDialogs(page) {
 
 async function openPage(page, url) {
   const t0 = Date.now();
-  await page.goto(GODEBUG ? `${url}?godebug=${encodeURIComponent(GODEBUG)}` : url);
+  await page.goto(url);
   await page.waitForFunction(() => window.tabulaTimes && window.tabulaTimes.firstFrame, null, { timeout: 60000 });
   const times = await page.evaluate(() => window.tabulaTimes);
   const st = await waitState(page, "the picker", (s) => s.screen === "picker" && s.cards.length > 0 && s.cards[0].read);
@@ -303,6 +307,18 @@ async function runSize(browser, url, name, viewport) {
   console.log(`\n== ${name} ${viewport.width}x${viewport.height}`);
   const phone = viewport.width < 800;
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  if (GODEBUG) {
+    // GODEBUG for Go in the page: wasm_exec.js defines the global Go
+    // class, which the page's script makes; the subclass sets its env.
+    await context.addInitScript((godebug) => {
+      let Go;
+      Object.defineProperty(window, "Go", {
+        configurable: true,
+        get: () => Go,
+        set: (G) => { Go = class extends G { constructor() { super(); this.env = { GODEBUG: godebug }; } }; },
+      });
+    }, GODEBUG);
+  }
   await context.addInitScript(() => {
     window.__longTasks = [];
     // Go's console lines with when they were written (WEB_GODEBUG).
@@ -504,7 +520,7 @@ async function longestTasks(browser, page, rnd) {
     }
   }
   {
-    for (const id of GAMES) {
+    for (const id of LONG_GAMES) {
       try {
         const err = await page.evaluate((g) => window.tabula.start(g, ""), id);
         if (err) throw new Error(err);
