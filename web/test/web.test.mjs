@@ -613,9 +613,29 @@ function traceTasks(trace) {
     }
     return [...names].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${ms(d)}`).join(", ");
   };
+  // The costliest task of each kind, by what it ran: a message (a
+  // MessageChannel's: a bot's pause ending, the collection it makes), an
+  // animation frame (Fyne draws), input, a timer (Go's), or else.
+  const kindOf = (t) => {
+    let kind = "other";
+    for (const e of events) {
+      if (e.pid !== t.pid || e.tid !== t.tid || e.ts < t.ts || e.ts > t.ts + t.dur) continue;
+      if (/FireAnimationFrame/.test(e.name)) return "frame";
+      if (/EventDispatch/.test(e.name) && e.args && e.args.data && /mouse|pointer|key|click|wheel/.test(e.args.data.type)) return "input";
+      if (/TimerFire/.test(e.name)) kind = "timer";
+      if (/SimpleWatcher|Receive mojo message/.test(e.name) && kind === "other") kind = "message";
+    }
+    return kind;
+  };
+  const costliest = new Map();
+  for (const t of [...tasks].sort((a, b) => (b.tdur || 0) - (a.tdur || 0)).slice(0, 60)) {
+    const k = kindOf(t);
+    if (!costliest.has(k)) costliest.set(k, t.tdur || 0);
+  }
+  const kinds = [...costliest].map(([k, d]) => `${k} ${ms(d)}`).join(", ");
   const top = [...tasks].sort((a, b) => (b.tdur || 0) - (a.tdur || 0)).slice(0, 3);
   for (const t of top) console.log(`       task of ${ms(t.tdur || 0)} ms CPU, ${ms(t.dur)} ms clock: ${inside(t)}`);
-  return `trace: longest task ${ms(byWall.dur)} ms (CPU ${ms(byWall.tdur || 0)}); most CPU ${ms(byCPU.tdur || 0)} ms (clock ${ms(byCPU.dur)}); ${over} tasks of ${LONG_TASK_LIMIT} ms CPU or more of ${tasks.length}`;
+  return `trace: longest task ${ms(byWall.dur)} ms (CPU ${ms(byWall.tdur || 0)}); most CPU ${ms(byCPU.tdur || 0)} ms (clock ${ms(byCPU.dur)}); ${over} tasks of ${LONG_TASK_LIMIT} ms CPU or more of ${tasks.length}; most CPU by kind: ${kinds}`;
 }
 
 // profileTasks prints, for each long task, the functions that took its
