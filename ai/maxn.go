@@ -111,6 +111,7 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 	poll, release := withTimeCap(ctx, mn.Time)
 	defer release()
 	s := mn.newSearch(poll, st, seat)
+	defer s.release()
 	defer func() { addWork(ctx, s.budget.nodes) }()
 	rng := rngFor(mn.Seed, st, seat)
 	best := MaxNResult{Result: Result{Move: moves[0], Score: -WinScore - 1}}
@@ -152,10 +153,17 @@ func (mn *MaxN) newSearch(ctx context.Context, st games.State, seat int) *maxnSe
 	if bits == 0 {
 		bits = 16
 	}
-	s.tt = make([]maxnEntry, 1<<bits)
-	s.ttVals = make([]int32, seats<<bits)
+	s.tt = maxnTables.get(1 << bits)
+	s.ttVals = maxnVals.get(seats << bits)
 	s.mask = 1<<bits - 1
 	return s
+}
+
+// release gives the search's tables back (tables.go); s is done with.
+func (s *maxnSearch) release() {
+	maxnTables.put(s.tt)
+	maxnVals.put(s.ttVals)
+	s.tt, s.ttVals = nil, nil
 }
 
 func (mn *MaxN) maxDepth() int {

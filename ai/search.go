@@ -120,7 +120,8 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, seat int) (Resu
 	poll, stop := withTimeCap(ctx, ab.Time)
 	defer stop()
 	s := &searcher{AlphaBeta: ab, poll: poll, root: seat, limit: ab.Nodes,
-		tt: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+		tt: abTables.get(1 << bits), mask: 1<<bits - 1}
+	defer abTables.put(s.tt)
 	defer func() { addWork(ctx, s.nodes) }()
 	maxDepth := ab.MaxDepth
 	if maxDepth == 0 {

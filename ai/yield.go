@@ -47,6 +47,24 @@ func poll(ctx context.Context) error {
 // every step of a few microseconds or more.
 func Yield() { yield() }
 
+// YieldNow hands the thread over at once, whatever the clock says (in the
+// browser; elsewhere it does nothing). The app calls it where a think
+// begins and where it ends, so that the bot's first and last stretches
+// do not share a task with the UI's work around them (the person's move
+// shown, the answer shown): each alone is well under a frame, together
+// they made tasks of over 50 ms.
+func YieldNow() {
+	p := pauser.Load()
+	if p == nil {
+		return
+	}
+	(*p)()
+	yielding.Lock()
+	yielding.back = clock()
+	yielding.checked = yielding.back
+	yielding.Unlock()
+}
+
 // yielding is the state of the thread's yields, shared by every search:
 // on js all goroutines share the one thread, so any of them may yield for
 // all. Reading the clock costs several cheap polls there (about 200 ns,

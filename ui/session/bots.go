@@ -113,6 +113,9 @@ func (s *Session) Start() {
 	progress := ai.ProgressOf(st, s.Seed, len(s.tokens))
 	kept, tokens := s.streamHistory()
 	go func() {
+		// In the browser the think starts and ends in a task of its own,
+		// apart from the UI's (ai.YieldNow).
+		ai.YieldNow()
 		// The game's own stream, where the bots' earlier decisions left it
 		// (knights 4.2); the bots that draw from it do so in seat order.
 		stream, err := streamAt(s.Game.ID(), kept, tokens, s.startSeats, s.Seed)
@@ -143,6 +146,7 @@ func (s *Session) Start() {
 			}
 			answers[i] = a
 		}
+		ai.YieldNow()
 		s.postAfter(ctx, wait(s.clock, since, delay), gen, func() { s.botsAnswered(seats, answers) })
 	}()
 	s.changed()
@@ -261,12 +265,15 @@ func (s *Session) AskHint(done func(*Hint)) {
 	kept, tokens := s.streamHistory()
 	go func() {
 		// A hint works on a copy of the game's stream: it never moves it.
+		// It starts and ends in a task of its own in the browser.
+		ai.YieldNow()
 		var a ai.Answer
 		stream, err := streamAt(s.Game.ID(), kept, tokens, s.startSeats, s.Seed)
 		if err == nil {
 			progress.Stream = stream
 			a, err = ai.Ask(ctx, bot, clone, seat, progress)
 		}
+		ai.YieldNow()
 		s.post(func() {
 			if s.gen != gen || ctx.Err() != nil {
 				return

@@ -17,7 +17,13 @@
 //
 // Environment: WEB_DIST (default ../dist), GO (default go), CHROMIUM
 // (default /usr/bin/chromium), WEB_ONLY=desktop|phone to run one size,
-// WEB_SHOTS=dir to write screenshots of the picker and a game there.
+// WEB_SHOTS=dir to write screenshots of the picker and a game there,
+// WEB_LONGTASK_ONLY=1 to run only the longest-task part (at the desktop
+// size, after a move against every game's strongest bot), WEB_GAMES to
+// measure only some games, WEB_TRACE=1 to trace each task's CPU time,
+// WEB_PROFILE=1 to profile long tasks, WEB_GODEBUG=gctrace=1 to pass
+// GODEBUG to Go in the page and print each long task with the garbage
+// collector's lines (Go's console output) that fell inside it.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +36,12 @@ import {
 // web/test, where docs/shots/... is not).
 const SHOTS = process.env.WEB_SHOTS ? path.resolve(root, process.env.WEB_SHOTS) : "";
 const LONG_TASK_LIMIT = 50; // ms
+const LONGTASK_ONLY = process.env.WEB_LONGTASK_ONLY === "1";
+const GODEBUG = process.env.WEB_GODEBUG || "";
+const PROFILE = process.env.WEB_PROFILE === "1";
+const TRACE = process.env.WEB_TRACE === "1";
+// WEB_GAMES=arena,knights: the long-task part for these games only.
+const LONG_GAMES = process.env.WEB_GAMES ? process.env.WEB_GAMES.split(",") : GAMES;
 
 const failures = [];
 const measures = [];
@@ -146,8 +158,28 @@ async function runSize(browser, url, name, viewport) {
   console.log(`\n== ${name} ${viewport.width}x${viewport.height}`);
   const phone = viewport.width < 800;
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  if (GODEBUG) {
+    // GODEBUG for Go in the page: wasm_exec.js defines the global Go
+    // class, which the page's script makes; the subclass sets its env.
+    await context.addInitScript((godebug) => {
+      let Go;
+      Object.defineProperty(window, "Go", {
+        configurable: true,
+        get: () => Go,
+        set: (G) => { Go = class extends G { constructor() { super(); this.env = { GODEBUG: godebug }; } }; },
+      });
+    }, GODEBUG);
+  }
   await context.addInitScript(() => {
     window.__longTasks = [];
+    // Go's console lines with when they were written (WEB_GODEBUG).
+    window.__console = [];
+    const log = console.log.bind(console);
+    console.log = (...a) => {
+      window.__console.push({ at: performance.now(), text: a.join(" ") });
+      if (window.__console.length > 2000) window.__console.shift();
+      log(...a);
+    };
     try {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
@@ -175,6 +207,15 @@ async function runSize(browser, url, name, viewport) {
   if (!phone) await moveKeptOverReload(page, url, name);
 
   const rnd = seeded(22);
+  if (!LONGTASK_ONLY) await playAll(page, url, name, viewport, phone, rnd);
+  if (!phone) await longestTasks(browser, page, rnd);
+
+  check(errors.length === 0, `${name}: no errors in the page's console${errors.length ? ": " + errors.slice(0, 3).join(" | ") : ""}`);
+  await context.close();
+}
+
+// playAll plays every game, saves, reloads, exports and imports.
+async function playAll(page, url, name, viewport, phone, rnd) {
   let lastPlayed = "";
   for (const id of GAMES) {
     try {
@@ -310,15 +351,44 @@ async function runSize(browser, url, name, viewport) {
     await closeDialogs(page).catch(() => {});
   }
 
-  // The longest task while each game's strongest bot thinks.
-  if (!phone) {
+}
+
+// longestTasks measures the longest task while each game's strongest bot
+// answers twice.
+async function longestTasks(browser, page, rnd) {
+  if (LONGTASK_ONLY) {
+    // What playAll would have done first: every game's screen built and a
+    // move answered once, so the measure is of thinking, not of a first
+    // build of the screen.
     for (const id of GAMES) {
+      try {
+        const err = await page.evaluate((g) => window.tabula.start(g, ""), id);
+        if (err) throw new Error(err);
+        let st = await humanTurn(page, `${id}: warming up`);
+        if (!st.game.over) await playOne(page, st, rnd);
+        await humanTurn(page, `${id}: warming up`);
+      } catch (e) {
+        check(false, `${id}: warming up: ${e.message}`);
+      }
+    }
+  }
+  {
+    for (const id of LONG_GAMES) {
       try {
         const err = await page.evaluate((g) => window.tabula.start(g, ""), id);
         if (err) throw new Error(err);
         let st = await waitState(page, `${id} against its strongest`, (s) => s.game && s.game.id === id);
         const bot = st.game.seats.slice(1).join(", ");
-        await page.evaluate(() => { window.__longTasks = []; });
+        await page.evaluate(() => { window.__longTasks = []; window.__console = []; });
+        if (TRACE) await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline"] });
+        const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send("Profiler.enable");
+          await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+          const before = await page.evaluate(() => performance.now());
+          await cdp.send("Profiler.start");
+          cdp.startedAt = (before + await page.evaluate(() => performance.now())) / 2;
+        }
         let answers = 0;
         const t0 = Date.now();
         while (answers < 2 && Date.now() - t0 < 60000) {
@@ -330,8 +400,24 @@ async function runSize(browser, url, name, viewport) {
           if (st.game.ply > ply) answers++; // a joint turn (knights) is one ply
         }
         const tasks = await page.evaluate(() => window.__longTasks);
+        if (TRACE) measure(`${id}: ${traceTasks(JSON.parse(await browser.stopTracing()))}`);
+        if (cdp) {
+          const { profile } = await cdp.send("Profiler.stop");
+          await cdp.detach();
+          profileTasks(profile, cdp.startedAt, tasks);
+        }
         const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
         measure(`${id} (${bot}): longest task ${longest.toFixed(0)} ms over ${answers} answers, ${tasks.length} long tasks`);
+        if (GODEBUG) {
+          const lines = await page.evaluate(() => window.__console);
+          for (const t of tasks) {
+            console.log(`       task at ${t.start.toFixed(0)} ms: ${t.duration.toFixed(0)} ms`);
+            for (const l of lines.filter((l) => l.at >= t.start - 1 && l.at <= t.start + t.duration + 1)) console.log(`         ${l.text.trim()}`);
+          }
+          for (const l of lines.filter((l) => /^gc \d/.test(l.text) && !tasks.some((t) => l.at >= t.start - 1 && l.at <= t.start + t.duration + 1))) {
+            console.log(`       outside long tasks, at ${l.at.toFixed(0)} ms: ${l.text.trim()}`);
+          }
+        }
         // A measurement, not a pass/fail on a shared machine (the bar is
         // asserted only with WEB_STRICT=1): Go's garbage collector on wasm
         // runs a mark phase of 5-20 ms that no pause can split.
@@ -345,9 +431,97 @@ async function runSize(browser, url, name, viewport) {
       }
     }
   }
+}
 
-  check(errors.length === 0, `${name}: no errors in the page's console${errors.length ? ": " + errors.slice(0, 3).join(" | ") : ""}`);
-  await context.close();
+// traceTasks sums up a trace's tasks on the page's main thread: the
+// longest by the clock and by the thread's CPU time, which a busy machine
+// does not stretch (WEB_TRACE).
+function traceTasks(trace) {
+  const events = trace.traceEvents || trace;
+  const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map();
+  for (const e of events) {
+    if (e.ph !== "X" || !/RunTask/.test(e.name) || !main.has(`${e.pid}:${e.tid}`)) continue;
+    const k = `${e.pid}:${e.tid}`;
+    if (!byThread.has(k)) byThread.set(k, []);
+    byThread.get(k).push(e);
+  }
+  // The page's thread is the busiest one.
+  let tasks = [];
+  for (const list of byThread.values()) {
+    if (list.reduce((a, e) => a + (e.tdur || 0), 0) > tasks.reduce((a, e) => a + (e.tdur || 0), 0)) tasks = list;
+  }
+  const ms = (us) => (us / 1000).toFixed(0);
+  const byWall = tasks.reduce((m, e) => (e.dur > m.dur ? e : m), { dur: 0, tdur: 0 });
+  const byCPU = tasks.reduce((m, e) => ((e.tdur || 0) > (m.tdur || 0) ? e : m), { dur: 0, tdur: 0 });
+  const over = tasks.filter((e) => (e.tdur || 0) >= LONG_TASK_LIMIT * 1000).length;
+  // What the three costliest ran: the events inside them (a message
+  // to the page: a bot's pause ending; an animation frame: Fyne draws).
+  const inside = (t) => {
+    const names = new Map();
+    for (const e of events) {
+      if (e.pid !== t.pid || e.tid !== t.tid || e.ph !== "X" || e === t || e.ts < t.ts || e.ts > t.ts + t.dur || /RunTask/.test(e.name)) continue;
+      const n = e.name + (e.args && e.args.data && e.args.data.type ? `(${e.args.data.type})` : "");
+      names.set(n, (names.get(n) || 0) + (e.tdur || 0));
+    }
+    return [...names].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${ms(d)}`).join(", ");
+  };
+  // The costliest task of each kind, by what it ran: a message (a
+  // MessageChannel's: a bot's pause ending, the collection it makes), an
+  // animation frame (Fyne draws), input, a timer (Go's), or else.
+  const kindOf = (t) => {
+    let kind = "other";
+    for (const e of events) {
+      if (e.pid !== t.pid || e.tid !== t.tid || e.ts < t.ts || e.ts > t.ts + t.dur) continue;
+      if (/FireAnimationFrame/.test(e.name)) return "frame";
+      if (/EventDispatch/.test(e.name) && e.args && e.args.data && /mouse|pointer|key|click|wheel/.test(e.args.data.type)) return "input";
+      if (/TimerFire/.test(e.name)) kind = "timer";
+      if (/SimpleWatcher|Receive mojo message/.test(e.name) && kind === "other") kind = "message";
+    }
+    return kind;
+  };
+  const costliest = new Map();
+  for (const t of [...tasks].sort((a, b) => (b.tdur || 0) - (a.tdur || 0)).slice(0, 60)) {
+    const k = kindOf(t);
+    if (!costliest.has(k)) costliest.set(k, t.tdur || 0);
+  }
+  const kinds = [...costliest].map(([k, d]) => `${k} ${ms(d)}`).join(", ");
+  const top = [...tasks].sort((a, b) => (b.tdur || 0) - (a.tdur || 0)).slice(0, 3);
+  for (const t of top) console.log(`       task of ${ms(t.tdur || 0)} ms CPU, ${ms(t.dur)} ms clock: ${inside(t)}`);
+  return `trace: longest task ${ms(byWall.dur)} ms (CPU ${ms(byWall.tdur || 0)}); most CPU ${ms(byCPU.tdur || 0)} ms (clock ${ms(byCPU.dur)}); ${over} tasks of ${LONG_TASK_LIMIT} ms CPU or more of ${tasks.length}; most CPU by kind: ${kinds}`;
+}
+
+// profileTasks prints, for each long task, the functions that took its
+// time (self time) and the frames of interest they ran under, from a CPU
+// profile started at startedAt (the page's clock, within a few ms)
+// (WEB_PROFILE).
+function profileTasks(profile, startedAt, tasks) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
+  let t = profile.startTime;
+  const samples = profile.samples.map((id, i) => { t += profile.timeDeltas[i]; return { id, at: startedAt + (t - profile.startTime) / 1000 }; });
+  for (const task of tasks) {
+    const run = samples.filter((s) => s.at >= task.start && s.at <= task.start + task.duration);
+    const self = new Map(), under = new Map();
+    for (let i = 0; i + 1 < run.length; i++) {
+      const dt = run[i + 1].at - run[i].at;
+      const name = byId.get(run[i].id).callFrame.functionName || "(anon)";
+      self.set(name, (self.get(name) || 0) + dt);
+      const seen = new Set();
+      for (let id = run[i].id; id !== undefined; id = parent.get(id)) {
+        const f = byId.get(id).callFrame.functionName;
+        if (/gcBgMarkWorker|gcDrain$|gcAssistAlloc$|markroot$|gcMarkDone|gcMarkTermination|gcStart|sweepone|mallocgc$|tabula_ai.__searcher_.search$|tabula_ui|drawSingleFrame$|handleEvent$|^_resume$|findRunnable|gcBgMarkStartWorkers|newproc/.test(f) && !seen.has(f)) {
+          seen.add(f);
+          under.set(f, (under.get(f) || 0) + dt);
+        }
+      }
+    }
+    const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([f, d]) => `${d.toFixed(1)} ${f.replace(/github.com_tabulagames_/, "")}`).join("; ");
+    console.log(`       task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms (${run.length} samples)`);
+    console.log(`         self: ${top(self, 10)}`);
+    console.log(`         under: ${top(under, 16)}`);
+  }
 }
 
 async function main() {
@@ -356,7 +530,7 @@ async function main() {
   const { url } = await startServer();
   console.log(`serving ${dist} at ${url}`);
   const { server, browser } = await launchBrowser();
-  const only = process.env.WEB_ONLY || "";
+  const only = LONGTASK_ONLY ? "desktop" : process.env.WEB_ONLY || "";
   try {
     if (only !== "phone") await runSize(browser, url, "desktop", { width: 1280, height: 800 });
     if (only !== "desktop") await runSize(browser, url, "phone", { width: 412, height: 790 });
