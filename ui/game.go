@@ -68,13 +68,20 @@ func newGameScreen(u *App, s *session.Session, files *gameFiles) *gameScreen {
 func newGameScreenFor(u *App, s *session.Session, files *gameFiles, og *onlineGame) *gameScreen {
 	gs := &gameScreen{u: u, session: s, files: files, online: og}
 	gs.forward, gs.maskSeat = kit.NewForward(), -2
-	entry, _ := u.box.entry(s.Game.ID())
-	gs.board = entry.New(gs)
+	gs.makeBoard()
 	s.PickTime = pickTime(s.Rules)
 	// The screen draws a change first; then its disk work is queued.
 	gs.unsubscribe = append(gs.unsubscribe, s.Subscribe(gs.changed), s.Subscribe(gs.keep))
 	gs.build()
 	return gs
+}
+
+// makeBoard makes the game's board for the layout shown now (a board
+// reads kit.Host.Phone when it is made). It holds no game of its own: the
+// next draw gives it the session's frame.
+func (gs *gameScreen) makeBoard() {
+	entry, _ := gs.u.box.entry(gs.session.Game.ID())
+	gs.board = entry.New(gs)
 }
 
 // changed draws what the session changed, and says what the board does
@@ -150,6 +157,7 @@ func (gs *gameScreen) Motion() kit.Motion  { return gs.u.motion() }
 func (gs *gameScreen) Settled()            { gs.refresh() }
 func (gs *gameScreen) Undo()               { gs.undo() }
 func (gs *gameScreen) Select(token string) { gs.session.Select(token) }
+func (gs *gameScreen) Phone() bool         { return gs.u.mobile }
 
 // holdingBack reports whether the board's animation is still telling what
 // the last move did, so the result must wait.

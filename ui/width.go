@@ -31,7 +31,9 @@ func (u *App) fitWidth(w float32) {
 }
 
 // relayout builds the screen shown again in the layout chosen now: the
-// picker anew, a game's parts around the same board and session. The
+// picker anew, a game's parts and its board (made for the layout: revenge's
+// badges, arena's line, alcazar's and knights' buttons differ on a phone)
+// around the same session; a selection half made on the board is let go. The
 // online room and the notice of a game being opened look the same in
 // both layouts; a dialog already open keeps its layout until it closes.
 func (u *App) relayout() {
@@ -39,6 +41,7 @@ func (u *App) relayout() {
 	case u.game != nil:
 		gs := u.game
 		gs.seatRows = nil // build makes them again
+		gs.makeBoard()
 		gs.build()
 		if gs.online != nil {
 			gs.online.wrap() // sets the window's content

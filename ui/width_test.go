@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tabulagames/tabula/games"
+	"github.com/tabulagames/tabula/ui/boards/kit"
 )
 
 // TestDesktopLayoutFitsAboveThePhoneWidth: the desktop layout of the
@@ -42,7 +45,8 @@ func TestDesktopLayoutFitsAboveThePhoneWidth(t *testing.T) {
 // TestLayoutFollowsTheWidth: with the layout by width (the web), a
 // window narrower than phoneWidth gets the phone's layout and a wider one
 // the desktop's, and a game's screen is built again around the same
-// board and session when the width crosses the line, the position kept.
+// session when the width crosses the line, the position kept, with a
+// board made for the layout.
 // Without it (a native desktop window), the width changes nothing.
 func TestLayoutFollowsTheWidth(t *testing.T) {
 	desktopOnly(t)
@@ -66,8 +70,8 @@ func TestLayoutFollowsTheWidth(t *testing.T) {
 	loop.Until(t, "the first move", func() bool { return gs.session.Plies() == 1 })
 	phoneContent := gs.content
 	u.fitWidth(1280)
-	if u.mobile || u.game != gs || gs.board != board {
-		t.Fatalf("a 1280 wide page: phone %v, same screen %v, same board %v", u.mobile, u.game == gs, gs.board == board)
+	if u.mobile || u.game != gs || gs.board == board {
+		t.Fatalf("a 1280 wide page: phone %v, same screen %v, a new board %v", u.mobile, u.game == gs, gs.board != board)
 	}
 	if gs.content == phoneContent || u.win.Content() != gs.content {
 		t.Fatal("the game's screen was not built again for the desktop")
@@ -96,5 +100,42 @@ func TestLayoutFollowsTheWidth(t *testing.T) {
 	u.fitWidth(1920)
 	if !u.mobile {
 		t.Fatal("a phone's browser switched to the desktop layout")
+	}
+}
+
+// TestBoardFollowsTheLayout: on the web the board is made for the layout
+// the page's width chose, not for the device: alcazar's buttons under the
+// board ("Skip to the end") have words on the desktop's layout and icons
+// alone on a phone's,
+// and a resize across the line makes them again, the game kept.
+func TestBoardFollowsTheLayout(t *testing.T) {
+	desktopOnly(t)
+	u := newTestApp(t)
+	u.byWidth = true
+	u.ShowPicker()
+	u.fitWidth(400)
+	g, _ := games.Lookup("alcazar")
+	gs, _ := openOnLoop(t, u, g, games.Defaults(g.RuleSpecs()), people[:2], nil)
+	worded := func() []string {
+		var out []string
+		if bc, ok := gs.board.(kit.BoardControls); ok {
+			walk(bc.Controls(), func(o fyne.CanvasObject) {
+				if b, ok := o.(*widget.Button); ok && b.Text != "" && b.Icon != nil {
+					out = append(out, b.Text)
+				}
+			})
+		}
+		return out
+	}
+	if w := worded(); slices.Contains(w, "Skip to the end") {
+		t.Fatalf("the phone's layout (400 wide) shows buttons with words under alcazar's board: %q", w)
+	}
+	u.fitWidth(1280)
+	if w := worded(); !slices.Contains(w, "Skip to the end") {
+		t.Fatalf("the desktop's layout (1280 wide): alcazar's buttons %q, want words", w)
+	}
+	u.fitWidth(400)
+	if w := worded(); slices.Contains(w, "Skip to the end") || gs.session.Game.ID() != "alcazar" || u.game != gs {
+		t.Fatalf("back to 400 wide: buttons %q, same game %v", w, u.game == gs)
 	}
 }

@@ -34,6 +34,8 @@ type Host struct {
 	Settles int        // how many times the board said its animation ended
 	// Rematches and NewGames count what the board asked for (kit.Replayer).
 	Rematches, NewGames int
+	// PhoneLayout is what Phone answers: the board is made for a phone.
+	PhoneLayout bool
 
 	forward kit.Forward
 }
@@ -46,6 +48,7 @@ type Options struct {
 	Setup string           // a start position (NOTATION.md), "" = the usual start
 	Size  fyne.Size        // the board's size; zero = 500x640
 	Clock session.Clock    // the session's clock; nil = the real one
+	Phone bool             // the board is made for the phone's layout (kit.Host.Phone)
 }
 
 // Start opens game id on a session (seed 1, no pauses before bot moves)
@@ -70,7 +73,7 @@ func Start(t testing.TB, id string, newBoard func(kit.Host) kit.Board, o Options
 	if seats == nil {
 		seats = People
 	}
-	h := &Host{Loop: make(Loop, 16), Moving: kit.Motion{Reduced: true}, forward: kit.NewForward()}
+	h := &Host{Loop: make(Loop, 16), Moving: kit.Motion{Reduced: true}, forward: kit.NewForward(), PhoneLayout: o.Phone}
 	h.S, err = session.New(g, rules, 1, seats, setup, session.Options{Post: h.Loop.Post, Clock: o.Clock})
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +110,7 @@ func (h *Host) Say(msg string)            { h.Said = msg }
 func (h *Host) Motion() kit.Motion        { return h.Moving }
 func (h *Host) Undo()                     { h.S.Undo() }
 func (h *Host) Select(token string)       { h.S.Select(token) }
+func (h *Host) Phone() bool               { return h.PhoneLayout }
 
 // Rematch and NewGame count the board's requests; the screen would start
 // a game.

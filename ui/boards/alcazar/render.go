@@ -83,7 +83,7 @@ func New(h kit.Host) kit.Board {
 	b.noteLabel.Alignment = fyne.TextAlignCenter
 	b.noteLabel.Wrapping = fyne.TextWrapWord
 	// A phone keeps the board tall: icons only, beside the text line.
-	mobile := fyne.CurrentDevice().IsMobile()
+	mobile := b.host.Phone()
 	label := func(s string) string {
 		if mobile {
 			return ""

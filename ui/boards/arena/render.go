@@ -63,7 +63,7 @@ var Entry = kit.Entry{
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark(), phone: fyne.CurrentDevice().IsMobile()}
+	b := &Board{host: h, m: NewModel(), refused: kit.NoRefusedMark(), phone: h.Phone()}
 	b.story = kit.NewStory(h, kit.Scenes{
 		Playing: func() bool { return len(b.plays) > 0 },
 		Draw:    b.drawNow,

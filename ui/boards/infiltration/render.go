@@ -47,7 +47,7 @@ var Entry = kit.Entry{Game: game.Game{}, New: New, Files: files}
 
 // New makes the board for the game screen.
 func New(h kit.Host) kit.Board {
-	b := &Board{host: h, m: NewModel(), hover: -1, dragFrom: -1, anim: noSlide(), phone: fyne.CurrentDevice().IsMobile()}
+	b := &Board{host: h, m: NewModel(), hover: -1, dragFrom: -1, anim: noSlide(), phone: h.Phone()}
 	b.ExtendBaseWidget(b)
 	b.buildControls()
 	return b

@@ -49,6 +49,11 @@ type Host interface {
 	// ("" for none): if the seat's pick clock runs out (knights `timer`),
 	// the session plays it rather than the seat's first legal move.
 	Select(token string)
+	// Phone tells whether the screen is in the phone's layout: on a phone,
+	// and on a page narrower than the desktop layout (the web). A board
+	// reads it when it is made; the screen makes the board again when the
+	// layout changes (a browser window resized across the line).
+	Phone() bool
 }
 
 // Animator is implemented by boards whose animations tell a story worth

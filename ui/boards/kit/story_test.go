@@ -15,6 +15,7 @@ type settleHost struct{ settles int }
 func (h *settleHost) Submit(string) error { return nil }
 func (h *settleHost) Refuse(string)       {}
 func (h *settleHost) Say(string)          {}
+func (h *settleHost) Phone() bool         { return false }
 func (h *settleHost) Motion() Motion      { return Motion{Speed: 1} }
 func (h *settleHost) Settled()            { h.settles++ }
 func (h *settleHost) Undo()               {}

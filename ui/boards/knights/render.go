@@ -103,7 +103,7 @@ func New(h kit.Host) kit.Board {
 	b.timerBar = newBar()
 	timer := container.NewBorder(nil, nil, nil, b.timerText, b.timerBar)
 	b.timerRow = timer
-	b.mobile = fyne.CurrentDevice().IsMobile()
+	b.mobile = b.host.Phone()
 	b.strip = newScoreStrip(b.mobile)
 	b.over = newOverlay(b)
 	// Confirm keeps its room while it is hidden, so it comes and goes

@@ -40,7 +40,7 @@ type controls struct {
 }
 
 func newControls(b *Board) *controls {
-	c := &controls{b: b, row: container.NewGridWithColumns(1), phone: fyne.CurrentDevice().IsMobile()}
+	c := &controls{b: b, row: container.NewGridWithColumns(1), phone: b.host.Phone()}
 	c.last, c.askText, c.focus = wrapped(), wrapped(), wrapped()
 	c.askText.TextStyle.Bold = true
 	c.focus.TextStyle.Italic = true
