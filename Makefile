@@ -62,8 +62,8 @@ test-web-ai:
 	@command -v node >/dev/null 2>&1 || { \
 		echo "Installing Node.js for the bots' test in the browser's runtime"; \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs; }
-	GOOS=js GOARCH=wasm $(GO) vet ./ai/ ./ui/session/
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" -run 'Browser' -v ./ai/ ./ui/session/
+	GOOS=js GOARCH=wasm $(GO) vet ./ai/ ./ui/session/ ./internal/pause/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$(WASM_EXEC)" -run 'Browser' -v ./ai/ ./ui/session/ ./internal/pause/
 
 smoke: build
 	./scripts/smoke.sh ./$(BIN)

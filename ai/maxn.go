@@ -75,10 +75,13 @@ func (mn *MaxN) Choose(ctx context.Context, st games.State, seat int) (games.Mov
 // maxnSearch is one Search's working memory.
 type maxnSearch struct {
 	*MaxN
-	budget  *searcher // counts nodes, keeps the budget, polls ctx and the clock
-	root    int
-	vals    [][]int // vals[ply]: the score vector of the node being searched at ply
-	horizon bool    // an evaluation at the horizon happened in this subtree
+	budget *searcher // counts nodes, keeps the budget, polls ctx and the clock
+	root   int
+	vals   [][]int // vals[ply]: the score vector of the node being searched at ply
+	// kids[ply] is the state a child at ply is played on, reused by its
+	// siblings (games.CloneInto): nothing keeps a child once searched.
+	kids    []games.State
+	horizon bool // an evaluation at the horizon happened in this subtree
 	tt      []maxnEntry
 	ttVals  []int32 // the score vectors of tt, Seats() per entry
 	mask    uint64
@@ -145,7 +148,7 @@ func (mn *MaxN) Search(ctx context.Context, st games.State, seat int) (MaxNResul
 func (mn *MaxN) newSearch(ctx context.Context, st games.State, seat int) *maxnSearch {
 	budget := &searcher{poll: ctx, limit: mn.Nodes}
 	seats := st.Seats()
-	s := &maxnSearch{MaxN: mn, budget: budget, root: seat, vals: make([][]int, mn.maxDepth()+1)}
+	s := &maxnSearch{MaxN: mn, budget: budget, root: seat, vals: make([][]int, mn.maxDepth()+1), kids: make([]games.State, mn.maxDepth()+1)}
 	for i := range s.vals {
 		s.vals[i] = make([]int, seats)
 	}
@@ -202,7 +205,7 @@ func (s *maxnSearch) rootSearch(st games.State, moves []games.Move, depth int, r
 	}
 	child := s.vals[1]
 	for _, m := range moves {
-		c := st.Clone()
+		c := s.child(st, 1)
 		if err := c.Play(m); err != nil {
 			return MaxNResult{}, fmt.Errorf("max-n: legal move refused: %w", err)
 		}
@@ -219,6 +222,14 @@ func (s *maxnSearch) rootSearch(st games.State, moves []games.Move, depth int, r
 		}
 	}
 	return pick(), nil
+}
+
+// child is st copied into the state kept for ply (a new clone the first
+// time, or for games that cannot be copied into).
+func (s *maxnSearch) child(st games.State, ply int) games.State {
+	c := games.CloneInto(st, s.kids[ply])
+	s.kids[ply] = c
+	return c
 }
 
 // search leaves the score vector of st, searched depth plies deep, in
@@ -257,7 +268,7 @@ func (s *maxnSearch) search(st games.State, depth, ply int) error {
 	s.horizon = false
 	child := s.vals[ply+1]
 	for i, m := range moves {
-		c := st.Clone()
+		c := s.child(st, ply+1)
 		if err := c.Play(m); err != nil {
 			return fmt.Errorf("max-n: legal move refused: %w", err)
 		}

@@ -279,6 +279,26 @@ type TurnCounter interface {
 	Turn() int
 }
 
+// Copier is implemented by states that can be copied into another state
+// of their game, so a search reuses one state per ply instead of
+// allocating a clone per node (revenge's max-n allocated 300 MB a
+// move, and on the web every collection is a pause of the page). CopyInto
+// makes dst (a state of the same game, from Clone or an earlier CopyInto)
+// equal to the receiver, as Clone would, and returns it; given a dst it
+// cannot use, it returns a clone.
+type Copier interface {
+	CopyInto(dst State) State
+}
+
+// CloneInto is st copied into dst when st's game can (Copier), else a
+// clone; dst may be nil.
+func CloneInto(st, dst State) State {
+	if c, ok := st.(Copier); ok && dst != nil {
+		return c.CopyInto(dst)
+	}
+	return st.Clone()
+}
+
 // Viewer is implemented by games with hidden information (knights under
 // fog): View is the position as a person in that seat may see it, an
 // independent state in which what the seat cannot see is left out; seat

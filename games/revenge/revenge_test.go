@@ -414,3 +414,50 @@ func TestSetupRefusals(t *testing.T) {
 		t.Error("size 9 accepted")
 	}
 }
+
+// TestCopyIntoIsAClone: a state copied into one used before (a search's
+// state for its ply) is the position a clone is (its JSON, hash, legal
+// moves and outcome) and plays on alike, and the copy shares nothing the
+// original changes when it plays on.
+func TestCopyIntoIsAClone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, rules := range allRules() {
+		st := newGame(t, rules, "")
+		var dst games.State = newGame(t, rules, "")
+		for !st.Outcome().Over() {
+			legal := st.Legal(st.ToMove()[0])
+			dst = games.CloneInto(st, dst)
+			clone := st.Clone()
+			same := func(what string) {
+				t.Helper()
+				a, _ := json.Marshal(dst.Position())
+				b, _ := json.Marshal(clone.Position())
+				legalOf := func(s games.State) []games.Move {
+					if to := s.ToMove(); len(to) == 1 {
+						return s.Legal(to[0])
+					}
+					return nil
+				}
+				if string(a) != string(b) || dst.(*revenge.State).Hash() != clone.(*revenge.State).Hash() ||
+					!slices.Equal(legalOf(dst), legalOf(clone)) || fmt.Sprint(dst.Outcome()) != fmt.Sprint(clone.Outcome()) {
+					t.Fatalf("%v %s: the copy %s differs from the clone %s", rules, what, a, b)
+				}
+			}
+			same("copied")
+			m := legal[rng.IntN(len(legal))]
+			if err := st.Play(m); err != nil { // the original moves on; the copy must not
+				t.Fatal(err)
+			}
+			same("after the original played on")
+			if !clone.Outcome().Over() {
+				if err := dst.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				if err := clone.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				same("both played the same move")
+			}
+		}
+	}
+}

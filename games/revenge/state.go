@@ -351,3 +351,14 @@ func (s *State) ParseMove(seat int, tok string) (games.Move, error) {
 }
 
 func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyInto makes dst equal to s (games.Copier): a plain copy, as Clone's,
+// into a state the search keeps for a ply.
+func (s *State) CopyInto(dst games.State) games.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil {
+		return s.Clone()
+	}
+	*d = *s
+	return d
+}

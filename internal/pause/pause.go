@@ -6,7 +6,8 @@
 // have passed until the event loop has had its turn; elsewhere it does
 // nothing. It is the ai package's yield (ai/yield.go, yield_js.go) made
 // small for packages that may not import ai (settings): a clock read
-// every few steps instead of a tuned stride.
+// every few steps instead of a tuned stride. Wait, the pause itself (js
+// only), is the one the bots' searches use too.
 package pause
 
 import "time"

@@ -36,54 +36,89 @@ func Check() {
 	if time.Since(back) < Every {
 		return
 	}
-	wait()
+	Wait()
 	back = time.Now()
 }
 
-var (
-	post     func()
-	postOnce sync.Once
-	mu       sync.Mutex
-	waiting  []chan struct{}
-)
-
-// wait blocks until the event loop has called back: in a page a message
-// posted to itself through a MessageChannel (no clock, unlike setTimeout's
-// 4 ms); in Node (the tests) setImmediate, which runs after Node's timers
-// (its message ports starve them); else a 1 ms sleep. Every wait asks for
-// one callback and every callback wakes the first waiter.
-func wait() {
-	postOnce.Do(func() {
-		wake := js.FuncOf(func(js.Value, []js.Value) any {
-			mu.Lock()
-			var c chan struct{}
-			if len(waiting) > 0 {
-				c, waiting = waiting[0], waiting[1:]
-			}
-			mu.Unlock()
-			if c != nil {
-				c <- struct{}{} // buffered: a callback must not block
-			}
-			return nil
-		})
+// Wait blocks the calling goroutine until the event loop has called back.
+// Meanwhile every goroutine that can run does (the UI's included), then
+// the thread goes back to the browser, which draws a frame if one is due,
+// delivers input and runs its timers before it calls back; Go's own
+// timers (a time cap's deadline, time.Sleep) fire too. The ai package's
+// searches pause through it as well (ai/yield_js.go).
+//
+// In a page the callback is a message the goroutine posts to itself
+// through a MessageChannel: it waits for no clock, unlike setTimeout
+// (clamped to 4 ms when nested) or time.Sleep (39 fps where this gives 59
+// in the trial of issue 22). Node (the tests) delivers a port's messages
+// posted while it drains the port in the same drain, starving its timers,
+// so there the callback is setImmediate, which runs after them.
+func Wait() {
+	theWakerOnce.Do(func() {
 		switch {
 		case js.Global().Get("setImmediate").Type() == js.TypeFunction:
-			post = func() { js.Global().Call("setImmediate", wake) }
+			theWaker = newWaker("setImmediate")
 		case js.Global().Get("MessageChannel").Type() == js.TypeFunction:
-			ch := js.Global().Get("MessageChannel").New()
-			ch.Get("port1").Set("onmessage", wake)
-			port := ch.Get("port2")
-			post = func() { port.Call("postMessage", 0) }
+			theWaker = newWaker("MessageChannel")
+		default:
+			theWaker = newWaker("")
 		}
 	})
-	if post == nil {
-		time.Sleep(time.Millisecond)
+	theWaker.pause()
+}
+
+var (
+	theWaker     *waker
+	theWakerOnce sync.Once
+)
+
+// A waker blocks goroutines until the event loop calls back: every pause
+// asks for one callback and every callback wakes one waiter, first come
+// first served, so two goroutines pausing at once (a bot and a hint, or a
+// bot and a save) each get theirs.
+type waker struct {
+	mu      sync.Mutex
+	waiting []chan struct{}
+	post    func() // asks the event loop for a callback; nil: sleep instead
+}
+
+// newWaker makes a waker calling back through how: "MessageChannel",
+// "setImmediate", or "" for a 1 ms timer.
+func newWaker(how string) *waker {
+	w := &waker{}
+	wake := js.FuncOf(func(js.Value, []js.Value) any {
+		w.mu.Lock()
+		var c chan struct{}
+		if len(w.waiting) > 0 {
+			c, w.waiting = w.waiting[0], w.waiting[1:]
+		}
+		w.mu.Unlock()
+		if c != nil {
+			c <- struct{}{} // buffered: a callback must not block
+		}
+		return nil
+	})
+	switch how {
+	case "MessageChannel":
+		ch := js.Global().Get("MessageChannel").New()
+		ch.Get("port1").Set("onmessage", wake)
+		port := ch.Get("port2")
+		w.post = func() { port.Call("postMessage", 0) }
+	case "setImmediate":
+		w.post = func() { js.Global().Call("setImmediate", wake) }
+	}
+	return w
+}
+
+func (w *waker) pause() {
+	if w.post == nil {
+		time.Sleep(time.Millisecond) // slower, but it yields
 		return
 	}
 	c := make(chan struct{}, 1)
-	mu.Lock()
-	waiting = append(waiting, c)
-	mu.Unlock()
-	post()
+	w.mu.Lock()
+	w.waiting = append(w.waiting, c)
+	w.mu.Unlock()
+	w.post()
 	<-c
 }
