@@ -144,9 +144,9 @@ func (b *Board) sizeChips(width float32) {
 			chip.SetIconSize(icon)
 		}
 	}
-	// Not only on a phone: the web page lays out a phone's screen by its
-	// width around a board made for a desktop (b.phone false, the hands
-	// with their "hand" words), and at 360 px O's king chip was cut off.
+	// Not only on a phone: wherever the two hands do not fit side by
+	// side (a desktop board given little width), they stack; at 360 px
+	// O's king chip was once cut off.
 	if stack := !beside(b.hands.Objects, width); stack != b.handsAt.stack {
 		b.handsAt.stack = stack
 		b.hands.Refresh()
