@@ -116,6 +116,9 @@ func (gs *gameScreen) statusText() string {
 		if _, told := gs.board.(kit.Teller); told {
 			return "Game over." // a board that tells the result says why in its headline
 		}
+		if wt, ok := gs.board.(kit.WhyTeller); ok {
+			out.Reason = wt.WhyText(gs.frame(), out)
+		}
 		return resultLine(gs.people(), out)
 	}
 	if s.ShowingTurn() {

@@ -574,3 +574,29 @@ func TestKnightsLineSaysWhoResigned(t *testing.T) {
 		t.Errorf("the line under the board does not begin %q", want)
 	}
 }
+
+// The status line of a game the stall rule ended says why in words, as
+// the move list does, not in the rules' terse reason ("stall: decided
+// on squares").
+func TestKnightsStallIsToldInWords(t *testing.T) {
+	u := newTestApp(t)
+	g, _ := games.Lookup("knights")
+	you := games.SeatInfo{Name: "You", Controller: "human"}
+	ben := games.SeatInfo{Name: "Ben", Controller: "human"}
+	// From b7 and g2 both knights aim at f4 three turns running.
+	moves := []string{"d8,h4", "e6,f3", "c7,e5", "b5,g4", "c3,f2", "d5,h3", "f4,f4", "f4,f4", "f4,f4"}
+	s, err := session.FromRecord(&games.Record{Game: g.ID(), Rules: map[string]any{"players": 2}, Seed: 1,
+		Seats: []games.SeatInfo{you, ben}, Moves: moves}, u.sessionOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Outcome().Over() {
+		t.Fatal("the stall did not end the game")
+	}
+	u.openSession(s)
+	u.game.refresh()
+	got := u.game.statusText()
+	if strings.Contains(got, "stall:") || !strings.Contains(got, "no knight jumped for three turns, so the squares decided") {
+		t.Fatalf("the status line of a stalled game: %q", got)
+	}
+}

@@ -125,6 +125,13 @@ type Teller interface {
 	ResultText(f *frame.Frame, out games.Outcome) string
 }
 
+// WhyTeller is implemented by boards that say why a game ended in words
+// of their own where the rules' reason is terse (knights' "stall: decided
+// on squares"): the status line reads "Ana wins: " and then WhyText.
+type WhyTeller interface {
+	WhyText(f *frame.Frame, out games.Outcome) string
+}
+
 // HintTeller is implemented by boards that put a hint in words, the way
 // their move list tells moves: "Ana could drop a man on d3".
 type HintTeller interface {

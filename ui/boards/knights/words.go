@@ -191,3 +191,13 @@ func (b *Board) JointMoveText(f *frame.Frame, i, shown int) string {
 }
 
 func (b *Board) HintText(f *frame.Frame, h *frame.Hint) string { return HintText(f, h) }
+
+// WhyText is why the game ended, for the status line (kit.WhyTeller): the
+// stall rule's reason in the words the move list uses; the rules' other
+// reasons ("last knight standing", "survival: 37 squares") read well.
+func (b *Board) WhyText(f *frame.Frame, out games.Outcome) string {
+	if st, ok := f.Live.(*game.State); ok && st.Stalled() {
+		return "no knight jumped for three turns, so the squares decided"
+	}
+	return out.Reason
+}
