@@ -175,8 +175,9 @@ function clicksFor(st, token) {
         if (!cs.length) throw new Error(`no ${d} arrow: ${summary(s)}`);
         return cs[0].rect;
       };
-      const labels = { place: "Place", kick: "Kick", end: "End turn" };
-      if (labels[token]) return [ctl((c) => c.label === labels[token], labels[token])];
+      // A phone's board says "End" for End turn.
+      const labels = { place: /^Place$/, kick: /^Kick$/, end: /^End( turn)?$/ };
+      if (labels[token]) return [ctl((c) => labels[token].test(c.label), token)];
       const m = token.match(/^(move|face) ([NESW])$/);
       if (m) {
         // An arrow turns the player to face its way, or steps that way
@@ -227,8 +228,10 @@ function phasePlaying(c) {
 
 // asking is the confirmation a board asks for after a click (revenge's
 // reinforcement, knights' Confirm when it is switched on), or undefined.
+// A phone's board asks with icons: its confirm is the check mark.
 function asking(s) {
-  return s.controls.find((c) => c.layer === 0 && c.enabled && /^(Reinforce|Confirm)$/.test(c.label));
+  return s.controls.find((c) => c.layer === 0 && c.enabled &&
+    (/^(Reinforce|Confirm)$/.test(c.label) || (!c.label && c.icon === "foreground_check.svg")));
 }
 
 // playByClicks enters token by clicks and waits until the screen shows it
@@ -262,8 +265,11 @@ async function playByClicks(page, st, token) {
       throw new Error(`${e.message} (refused: "${now.game.refused}", said: "${now.game.said}")`);
     });
     if (late) {
-      log(`  ${token}: refused while the pieces moved; Escape and again`);
-      await page.keyboard.press("Escape");
+      // Skip to the end, as a person would (a click: on a phone's layout
+      // Escape is the Back key and leaves the game).
+      const skip = late.controls.find(phasePlaying);
+      log(`  ${token}: refused while the pieces moved; ${skip ? "Skip to the end" : "a wait"} and again`);
+      if (skip) await clickRect(page, skip.rect);
       for (let i = 0; i < 5; i++) await nextFrame(page);
       continue;
     }
@@ -386,11 +392,10 @@ async function reloadAndResume(page, url, id, viewport, st) {
     await nextFrame(page);
     s = await state(page);
   }
-  await click(page, "Resume", 10000).catch(async () => {
-    // More than one card may offer Resume: the one of this game.
-    const c = (await state(page)).cards.find((c) => c.id === id);
-    await clickRect(page, c.resumeAt);
-  });
+  // More than one card may offer Resume (a game left unfinished before):
+  // the one on this game's card.
+  const mine = (await state(page)).cards.find((c) => c.id === id);
+  await clickRect(page, mine.resumeAt);
   let after = await waitState(page, "the resumed game", (x) => x.screen === "game" && x.game && x.game.id === id, 20000);
   if (after.game.id !== id) throw new Error(`Resume opened ${after.game.id}, not ${id}`);
   after = await myTurn(page, id, `${id}: the turn after Resume`);
