@@ -612,13 +612,14 @@ func (og *onlineGame) update(up *protocol.Update) {
 		og.rejoining = false
 		og.fulls++
 	}
-	// Once play goes on after a reconnection, "connected again" is old
-	// news: the line keeps to what is true now.
-	if up.From > 0 && og.conn == connectedAgain {
-		og.conn = ""
-	}
+	plies := og.s.Plies()
 	og.follow(up)
 	og.followPicks(up) // onlineview.go
+	// Once play goes on after a reconnection (a move, not a seat's news),
+	// "connected again" is old news: the line keeps to what is true now.
+	if og.conn == connectedAgain && og.s.Plies() > plies {
+		og.conn = ""
+	}
 	// The whole game again (after a reconnection) without this device's
 	// move: it was sent while the connection was being made again and did
 	// not reach the match. Say so rather than wait for it for ever.
