@@ -265,8 +265,9 @@ async function playByClicks(page, st, token) {
       throw new Error(`${e.message} (refused: "${now.game.refused}", said: "${now.game.said}")`);
     });
     if (late) {
-      // Skip to the end, as a person would (a click: on a phone's layout
-      // Escape is the Back key and leaves the game).
+      // Skip to the end, as a person would, with a click: Escape pressed
+      // once the pieces have stopped has nothing to cancel and goes back
+      // to the picker.
       const skip = late.controls.find(phasePlaying);
       log(`  ${token}: refused while the pieces moved; ${skip ? "Skip to the end" : "a wait"} and again`);
       if (skip) await clickRect(page, skip.rect);
