@@ -195,19 +195,7 @@ func TestOnline(t *testing.T) {
 // ends the game on both boards from the server's record.
 func TestOnlineCoinTossAndResign(t *testing.T) {
 	srv := servertest.Start(t)
-	ana, la := onlineApp(t, srv)
-	g, _ := games.Lookup("checkerboard")
-	rules, err := games.ValidateRules(g.RuleSpecs(), map[string]any{"firstPlayer": "random"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ana.createOnline(g, rules, []games.SeatInfo{{Name: "Ana", Controller: "human"}, {Name: "Ben", Controller: "human"}})
-	pump(t, "the invitation code", func() bool { return ana.online.inv.Code != "" }, la)
-	ben, lb := onlineApp(t, srv)
-	ben.joinOnline(ana.online.inv.Code, "Ben")
-	pump(t, "both game screens", func() bool {
-		return ana.game != nil && ben.game != nil && ana.game.online != nil && ben.game.online != nil
-	}, la, lb)
+	ana, ben, la, lb := onlinePair(t, srv, "checkerboard", map[string]any{"firstPlayer": "random"}, roomSettings{})
 	who, other := ana, ben
 	if len(ana.online.last.Legal) == 0 {
 		who, other = ben, ana
