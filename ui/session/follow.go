@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/tabulagames/tabula/games"
@@ -107,16 +108,8 @@ func (s *Session) FollowPicks(picks map[int]string) {
 		}
 		next[seat] = m
 	}
-	if len(next) == len(s.picks) {
-		same := true
-		for seat, m := range next {
-			if old, ok := s.picks[seat]; !ok || old != m {
-				same = false
-			}
-		}
-		if same {
-			return
-		}
+	if maps.Equal(next, s.picks) {
+		return
 	}
 	s.picks = next
 	if len(next) == 0 {
